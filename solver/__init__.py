@@ -1,0 +1,43 @@
+"""Mau Binh (13-card Chinese poker) rules, scoring and solver.
+
+Public API (stable)::
+
+    from solver import Card, parse_cards, Arrangement, Rules, PRESETS, hand_strength, is_valid, special_hand, score_table
+"""
+
+from __future__ import annotations
+
+try:
+    from . import _core  # noqa: F401  (the compiled hot path; never fall back to slow Python)
+except ImportError as exc:  # pragma: no cover - exercised by a subprocess test
+    raise ImportError(
+        "solver._core (the compiled Cython core) is missing or stale. Build it with:\n"
+        '    pip install -e ".[test]"\n'
+        "(or `python setup.py build_ext --inplace`) from the project root."
+    ) from exc
+
+from .cards import BLACK_JOKER, RED_JOKER, Card, InvalidCardError, InvalidHandError, Rank, Suit, parse_card, parse_cards
+from .hands import hand_strength
+from .rules import PRESETS, InvalidRulesError, Rules
+from .scoring import Arrangement, TableResult, is_valid, score_table, special_hand
+
+__all__ = [
+    "Arrangement",
+    "BLACK_JOKER",
+    "Card",
+    "InvalidCardError",
+    "InvalidHandError",
+    "InvalidRulesError",
+    "PRESETS",
+    "RED_JOKER",
+    "Rank",
+    "Rules",
+    "Suit",
+    "TableResult",
+    "hand_strength",
+    "is_valid",
+    "parse_card",
+    "parse_cards",
+    "score_table",
+    "special_hand",
+]

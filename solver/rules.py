@@ -1,0 +1,201 @@
+"""Mau Binh table rules: one frozen :class:`Rules` holding every option (spec §4, O2-O16).
+
+The defaults are the normative rule set D1-D14 of ``shared/rules/mau-binh.md``.
+Named presets live in :data:`PRESETS`:
+
+* ``"vietnamese"`` - D1-D14 as written (positional bonuses, sập ×2, sập làng, flat-6
+  fouls, seed special values, ace counting).
+* ``"seed"`` - the Khmer source text literally: no positional bonuses, no sập làng.
+* ``"plain"`` - international Chinese poker: 1 chi per row, no bonuses, specials, scoop
+  doubling or aces; A-2-3-4-5 is the lowest straight; a foul loses all three rows (3).
+* ``"four-two"`` - plain plus 1 for winning the majority (2+) of the rows, so a scoop
+  is worth 4 (and a foul costs 4).
+
+>>> PRESETS["plain"].wheel
+'lowest'
+>>> Rules.from_options({"strict": True}).strict
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .cards import InvalidHandError
+
+SPECIAL_NAMES = ("dragon_flush", "dragon", "six_pairs", "three_flushes", "three_straights")
+SEED_SPECIAL_VALUES: tuple[tuple[str, int], ...] = (
+    ("dragon_flush", 39),
+    ("dragon", 13),
+    ("six_pairs", 12),
+    ("three_flushes", 9),
+    ("three_straights", 6),
+)
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "wheel": ("second", "lowest"),
+    "ties": ("zero", "owner"),
+    "bonuses": ("replace", "add", "none", "doubled", "aces_extra"),
+    "foul_mode": ("flat", "opponent_x2", "opponent_x1"),
+    "six_pairs_rule": ("generous", "strict"),
+    "special_detection": ("auto", "layout"),
+    "special_vs_special": ("higher", "tie", "difference"),
+}
+
+
+class InvalidRulesError(ValueError):
+    """A rule option with a value outside what the option allows."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every table option.  Field names follow the public test vectors.
+
+    Options (spec id in brackets):
+
+    * ``wheel`` [O2]: where A-2-3-4-5 ranks: ``"second"`` (below 10-A) or ``"lowest"``.
+    * ``strict`` [O3]: validity needs back > middle > front instead of ≥.
+    * ``ties`` [O5]: a tied row pays 0 (``"zero"``) or goes to the table owner, seat 0
+      (``"owner"``).
+    * ``bonuses`` [O6]: positional chi values: ``"replace"`` (D7 values replace the 1
+      chi), ``"add"`` (added to it), ``"none"``, ``"doubled"`` (VNG family), or
+      ``"aces_extra"`` (D7 plus the "chuẩn" ace extras).
+    * ``sweep_mult`` / ``sweep_bonus`` [O7]: a scoop multiplies the pair's net by
+      ``sweep_mult`` then adds ``sweep_bonus``.
+    * ``majority_bonus``: extra chi for winning 2 or 3 of the rows (the "four-two" preset).
+    * ``sap_lang`` / ``sap_lang_min_players`` / ``sap_lang_mult`` [O8]: scooping every
+      opponent at a table of at least that many players multiplies again.
+    * ``foul_mode`` / ``foul_chi`` [O9]: a fouled hand pays ``foul_chi`` flat
+      (``"flat"``), or the opponent's chi values ×2 / ×1.
+    * ``foul_sap_lang`` [O10]: a fouled opponent counts as scooped for sập làng.
+    * ``specials`` / ``special_values`` [O11]: special hands on/off and their values.
+    * ``six_pairs_rule`` [O12]: ``"generous"`` (Σ⌊count/2⌋ ≥ 6) or ``"strict"`` (6 pairs + 1).
+    * ``special_detection`` [O13]: ``"auto"`` from the 13 cards, or ``"layout"``: only
+      when the submitted arrangement shows the special.
+    * ``special_vs_special`` [O14]: ``"higher"`` receives its own value, ``"tie"`` or
+      ``"difference"``.
+    * ``ace_low_runs`` [O15]: A-2-3 and A-2-3-4-5 count in three straights.
+    * ``aces`` / ``aces_all_pairs`` [O16]: ace counting, and whether it also applies in
+      pairs that involve a special or a foul.
+    """
+
+    wheel: str = "second"
+    strict: bool = False
+    ties: str = "zero"
+    bonuses: str = "replace"
+    sweep_mult: int = 2
+    sweep_bonus: int = 0
+    majority_bonus: int = 0
+    sap_lang: bool = True
+    sap_lang_min_players: int = 3
+    sap_lang_mult: int = 2
+    foul_mode: str = "flat"
+    foul_chi: int = 6
+    foul_sap_lang: bool = True
+    specials: bool = True
+    special_values: tuple[tuple[str, int], ...] = SEED_SPECIAL_VALUES
+    six_pairs_rule: str = "generous"
+    special_detection: str = "auto"
+    special_vs_special: str = "higher"
+    ace_low_runs: bool = True
+    aces: bool = True
+    aces_all_pairs: bool = True
+
+    def __post_init__(self) -> None:
+        # Accept the booleans people write for on/off options.
+        if self.bonuses is True:
+            object.__setattr__(self, "bonuses", "replace")
+        elif self.bonuses is False:
+            object.__setattr__(self, "bonuses", "none")
+        if isinstance(self.special_values, Mapping):
+            object.__setattr__(self, "special_values", tuple(self.special_values.items()))
+        for name, allowed in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise InvalidRulesError(f"rule {name}={value!r} is not allowed; expected one of {allowed}")
+        for name in ("strict", "sap_lang", "foul_sap_lang", "specials", "ace_low_runs", "aces", "aces_all_pairs"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidRulesError(f"rule {name} must be true or false, got {getattr(self, name)!r}")
+        for name, low in (("sweep_mult", 1), ("sweep_bonus", 0), ("majority_bonus", 0), ("sap_lang_mult", 1),
+                          ("foul_chi", 0), ("sap_lang_min_players", 2)):  # fmt: skip
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < low:
+                raise InvalidRulesError(f"rule {name} must be an integer >= {low}, got {value!r}")
+        values = dict(self.special_values) if _is_pairs(self.special_values) else None
+        if values is None or set(values) != set(SPECIAL_NAMES) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values.values()
+        ):
+            raise InvalidRulesError(
+                f"special_values must give a non-negative integer for each of {SPECIAL_NAMES}, "
+                f"got {self.special_values!r}"
+            )
+
+    def special_value(self, name: str) -> int:
+        """Chi a special hand receives from each other player."""
+        return dict(self.special_values)[name]
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed (validated like the constructor)."""
+        return self.from_options(changes, base=self)
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any], base: Rules | None = None) -> Rules:
+        """Rules from a mapping of option names (unknown names are an error).
+
+        ``six_pairs`` is accepted as an alias of ``six_pairs_rule``.
+        """
+        if not isinstance(options, Mapping):
+            raise InvalidRulesError(f"rule options must be a mapping of name to value, got {options!r}")
+        fields = {f.name for f in dataclasses.fields(cls)}
+        changes: dict[str, Any] = {}
+        for key, value in options.items():
+            name = _ALIASES.get(key, key)
+            if name not in fields:
+                raise InvalidRulesError(f"unknown rule option {key!r}; expected one of {sorted(fields)}")
+            changes[name] = value
+        return dataclasses.replace(base if base is not None else cls(), **changes)
+
+
+_ALIASES = {"six_pairs": "six_pairs_rule", "wheel_rank": "wheel"}
+
+
+def _is_pairs(value: object) -> bool:
+    return isinstance(value, tuple) and all(isinstance(p, tuple) and len(p) == 2 for p in value)
+
+
+_PLAIN = Rules(
+    wheel="lowest",
+    bonuses="none",
+    sweep_mult=1,
+    sap_lang=False,
+    foul_chi=3,
+    foul_sap_lang=False,
+    specials=False,
+    aces=False,
+)
+
+PRESETS: dict[str, Rules] = {
+    "vietnamese": Rules(),
+    "seed": Rules(bonuses="none", sap_lang=False),
+    "plain": _PLAIN,
+    "four-two": dataclasses.replace(_PLAIN, majority_bonus=1, foul_chi=4),
+}
+
+
+def get_rules(rules: Rules | str | None) -> Rules:
+    """A :class:`Rules` from a preset name, a ``Rules`` or ``None`` (the default preset)."""
+    if rules is None:
+        return PRESETS["vietnamese"]
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        try:
+            return PRESETS[rules]
+        except KeyError:
+            raise InvalidRulesError(f"unknown rule preset {rules!r}; expected one of {sorted(PRESETS)}") from None
+    raise InvalidRulesError(f"rules must be a Rules or a preset name, got {rules!r}")
+
+
+__all__ = ["Rules", "PRESETS", "SPECIAL_NAMES", "InvalidRulesError", "InvalidHandError", "get_rules"]

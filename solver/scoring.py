@@ -1,0 +1,419 @@
+"""Arrangements, validity, special hands and table settlement (spec D3, D6-D14).
+
+>>> a = Arrangement.parse("Qc Qd 3h | Kc Kd 7s 6h 2c | 9s 9h 9d 4c 5d")
+>>> b = Arrangement.parse("Jc 8d 2h / Th Td 8c 6d 2d / 3s 3d 7h 7d Ks")
+>>> score_table([a, b]).totals
+[6, -6]
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Iterable, Sequence
+
+from .cards import Card, InvalidHandError, parse_cards
+from .hands import FULL_HOUSE, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, category_of, check_cards, key3, key5
+from .rules import Rules, get_rules
+
+FRONT, MIDDLE, BACK = 0, 1, 2
+ROW_NAMES = ("front", "middle", "back")
+ROW_SIZES = (3, 5, 5)
+
+CardsLike = Iterable[Card | str] | str
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A 13-card hand set as front (3), middle (5) and back (5).
+
+    Rows are kept in the order given; ``str()`` gives ``front | middle | back``.
+    """
+
+    front: tuple[Card, ...]
+    middle: tuple[Card, ...]
+    back: tuple[Card, ...]
+
+    def __init__(self, front: CardsLike, middle: CardsLike, back: CardsLike) -> None:
+        rows = []
+        for name, size, row in zip(ROW_NAMES, ROW_SIZES, (front, middle, back)):
+            rows.append(tuple(check_cards(row, (size,), f"the {name}")))
+        everything = [c for row in rows for c in row]
+        dupes = sorted({c for c in everything if everything.count(c) > 1})
+        if dupes:
+            raise InvalidHandError(
+                f"arrangement uses {' '.join(map(str, dupes))} in two rows; the 13 cards must all differ"
+            )
+        object.__setattr__(self, "front", rows[0])
+        object.__setattr__(self, "middle", rows[1])
+        object.__setattr__(self, "back", rows[2])
+
+    @classmethod
+    def parse(cls, text: str) -> Arrangement:
+        """Parse ``"front | middle | back"`` (``/`` also separates rows)."""
+        if not isinstance(text, str):
+            raise InvalidHandError(f"expected arrangement text, got {text!r}")
+        parts = re.split(r"[|/]", text)
+        if len(parts) != 3:
+            raise InvalidHandError(
+                f"an arrangement needs 3 rows separated by '|' or '/' (front | middle | back), "
+                f"got {len(parts)} in {text!r}"
+            )
+        return cls(parts[0], parts[1], parts[2])
+
+    @property
+    def rows(self) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+        return (self.front, self.middle, self.back)
+
+    @property
+    def cards(self) -> list[Card]:
+        """All 13 cards, front first."""
+        return [*self.front, *self.middle, *self.back]
+
+    def keys(self, rules: Rules | str | None = None) -> tuple[int, int, int]:
+        """Strength keys of front, middle and back."""
+        wheel = get_rules(rules).wheel
+        return key3(self.front), key5(self.middle, wheel), key5(self.back, wheel)
+
+    def __str__(self) -> str:
+        return " | ".join(" ".join(str(c) for c in row) for row in self.rows)
+
+
+def as_arrangement(value: Arrangement | str | Sequence[CardsLike]) -> Arrangement:
+    """An :class:`Arrangement` from itself, its text, or a (front, middle, back) triple."""
+    if isinstance(value, Arrangement):
+        return value
+    if isinstance(value, str):
+        return Arrangement.parse(value)
+    try:
+        rows = list(value)
+    except TypeError:
+        raise InvalidHandError(f"expected an arrangement, got {value!r}") from None
+    if len(rows) != 3:
+        raise InvalidHandError(f"an arrangement needs 3 rows (front, middle, back), got {len(rows)}")
+    return Arrangement(rows[0], rows[1], rows[2])
+
+
+def check_hand(cards: CardsLike) -> list[Card]:
+    """Parse and check a Mau Binh hand: exactly 13 distinct cards, no jokers."""
+    return check_cards(cards, (13,), "a Mau Binh hand")
+
+
+def keys_valid(front: int, middle: int, back: int, strict: bool) -> bool:
+    """Validity (D3, D6) from the three strength keys."""
+    if strict:
+        return back > middle > front
+    return back >= middle >= front
+
+
+def is_valid(arrangement: Arrangement | str, rules: Rules | str | None = None) -> bool:
+    """True when back ≥ middle ≥ front (strictly under ``strict``); False is a foul.
+
+    >>> is_valid("Kc Kd Ah / Kh Ks Qc Jd Th / 2s 2h 2d 9c 9d")
+    False
+    """
+    rules = get_rules(rules)
+    f, m, b = as_arrangement(arrangement).keys(rules)
+    return keys_valid(f, m, b, rules.strict)
+
+
+# --- special hands (D12) -------------------------------------------------------------
+
+_RUN_START_3 = [(r, 3) for r in range(2, 13)]  # 2-3-4 .. Q-K-A
+_RUN_START_5 = [(r, 5) for r in range(2, 11)]  # 2-6 .. T-A
+
+
+def _runs(length: int, ace_low: bool) -> list[list[int]]:
+    starts = _RUN_START_3 if length == 3 else _RUN_START_5
+    runs = [list(range(s, s + n)) for s, n in starts]
+    if ace_low:
+        runs.append([14] + list(range(2, length + 1)))
+    return runs
+
+
+def _three_straights(ranks: Counter[int], ace_low: bool) -> bool:
+    fives = _runs(5, ace_low)
+    threes = _runs(3, ace_low)
+
+    def take(counts: Counter[int], run: list[int]) -> Counter[int] | None:
+        if all(counts[r] >= 1 for r in run):
+            rest = counts.copy()
+            rest.subtract(run)
+            return rest
+        return None
+
+    for i, a in enumerate(fives):
+        after_a = take(ranks, a)
+        if after_a is None:
+            continue
+        for b in fives[i:]:
+            after_b = take(after_a, b)
+            if after_b is None:
+                continue
+            if any(take(after_b, c) is not None for c in threes):
+                return True
+    return False
+
+
+def _three_flushes(suits: Counter[object]) -> bool:
+    return sorted(suits.values(), reverse=True) in ([13], [10, 3], [8, 5], [5, 5, 3])
+
+
+def _six_pairs(ranks: Counter[int], rule: str) -> bool:
+    if rule == "strict":
+        return sorted(ranks.values()) == [1, 2, 2, 2, 2, 2, 2]
+    return sum(n // 2 for n in ranks.values()) >= 6
+
+
+def special_candidates(cards: CardsLike, rules: Rules | str | None = None) -> list[str]:
+    """Every special hand the 13 cards qualify for, highest value first (ignores ``specials``)."""
+    rules = get_rules(rules)
+    hand = check_hand(cards)
+    ranks = Counter(int(c.rank) for c in hand)  # type: ignore[arg-type]
+    suits = Counter(c.suit for c in hand)
+    found = []
+    if len(ranks) == 13:
+        found.append("dragon_flush" if len(suits) == 1 else "dragon")
+    if _six_pairs(ranks, rules.six_pairs_rule):
+        found.append("six_pairs")
+    if _three_flushes(suits):
+        found.append("three_flushes")
+    if _three_straights(ranks, rules.ace_low_runs):
+        found.append("three_straights")
+    found.sort(key=lambda name: -rules.special_value(name))
+    return found
+
+
+def special_hand(cards: CardsLike, rules: Rules | str | None = None) -> str | None:
+    """The highest-valued special hand in 13 cards, or None (D12).
+
+    >>> special_hand("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac")
+    'dragon'
+    """
+    rules = get_rules(rules)
+    found = special_candidates(cards, rules)
+    if not rules.specials or not found:
+        return None
+    return found[0]
+
+
+def _shows_special(arrangement: Arrangement, name: str, rules: Rules) -> bool:
+    """O13 "layout": does the submitted arrangement display this special?"""
+    if name in ("dragon_flush", "dragon"):
+        return True
+    if name == "three_flushes":
+        return all(len({c.suit for c in row}) == 1 for row in arrangement.rows)
+    if name == "three_straights":
+        return all(
+            sorted(int(c.rank) for c in row) in [sorted(r) for r in _runs(len(row), rules.ace_low_runs)]  # type: ignore[arg-type]
+            for row in arrangement.rows
+        )
+    # six pairs laid out as two pair / two pair / pair (or better by pair count)
+    need = (1, 2, 2)
+    for row, n in zip(arrangement.rows, need):
+        counts = Counter(int(c.rank) for c in row)  # type: ignore[arg-type]
+        if sum(k // 2 for k in counts.values()) < n:
+            return False
+    return True
+
+
+def declared_special(arrangement: Arrangement, rules: Rules | str | None = None) -> str | None:
+    """The special hand that counts for this arrangement under ``special_detection``."""
+    rules = get_rules(rules)
+    if not rules.specials:
+        return None
+    for name in special_candidates(arrangement.cards, rules):
+        if rules.special_detection == "auto" or _shows_special(arrangement, name, rules):
+            return name
+    return None
+
+
+# --- chi values (D7, O6) -------------------------------------------------------------
+
+_REPLACE = {(FRONT, TRIPS): 3, (MIDDLE, FULL_HOUSE): 2, (MIDDLE, QUADS): 8, (MIDDLE, STRAIGHT_FLUSH): 10,
+            (BACK, QUADS): 4, (BACK, STRAIGHT_FLUSH): 5}  # fmt: skip
+_DOUBLED = {(FRONT, TRIPS): 6, (MIDDLE, FULL_HOUSE): 4, (MIDDLE, QUADS): 16, (MIDDLE, STRAIGHT_FLUSH): 20,
+            (BACK, QUADS): 8, (BACK, STRAIGHT_FLUSH): 10}  # fmt: skip
+_ACE_DIGIT = 13
+_ROYAL_D1 = 26
+
+
+def chi_value(row: int, key: int, rules: Rules | str | None = None) -> int:
+    """Chi the winner of ``row`` (0 front, 1 middle, 2 back) receives holding ``key``."""
+    rules = get_rules(rules)
+    cat = category_of(key) if row else (TRIPS if category_of(key) == TRIPS else -1)
+    mode = rules.bonuses
+    if mode == "none":
+        return 1
+    if mode == "doubled":
+        return _DOUBLED.get((row, cat), 1)
+    value = _REPLACE.get((row, cat), 1)
+    if mode == "add":
+        return 1 + value if (row, cat) in _REPLACE else 1
+    if mode == "aces_extra":
+        d1 = key >> 20 & 31
+        if row == FRONT and cat == TRIPS and d1 == _ACE_DIGIT:
+            return 12
+        if cat == QUADS and d1 == _ACE_DIGIT and row != FRONT:
+            return 32 if row == MIDDLE else 16
+        if cat == STRAIGHT_FLUSH and row != FRONT:
+            if d1 == _ROYAL_D1:
+                return 20 if row == MIDDLE else 10
+            if d1 in (25, 8):  # A-2-3-4-5 in either wheel mode
+                return 14 if row == MIDDLE else 7
+    return value
+
+
+def chi_values_table(rules: Rules | str | None = None) -> list[list[int]]:
+    """``table[row][category]`` for every mode but ``aces_extra`` (which depends on ranks)."""
+    rules = get_rules(rules)
+    return [[chi_value(row, cat << 25 | 1 << 20, rules) for cat in range(9)] for row in range(3)]
+
+
+# --- settlement (D7-D14) -------------------------------------------------------------
+
+
+@dataclass
+class TableResult:
+    """Outcome of one deal: ``pairs[i][j]`` is chi seat i receives from seat j."""
+
+    pairs: list[list[int]]
+    totals: list[int]
+    specials: list[str | None]
+    fouls: list[bool]
+    scooped: list[list[bool]] = field(default_factory=list)
+    sap_lang: list[bool] = field(default_factory=list)
+    aces: list[int] = field(default_factory=list)
+
+
+def _row_results(
+    ki: tuple[int, int, int], kj: tuple[int, int, int], rules: Rules, owner: int | None
+) -> tuple[int, int, int]:
+    """(net chi for i, rows i won, rows j won) before scoop doubling."""
+    net = won_i = won_j = 0
+    for row in range(3):
+        a, b = ki[row], kj[row]
+        if a == b and rules.ties == "owner" and owner is not None:
+            # O5: the table owner takes the tie with their own hand's value.
+            if owner == 0:
+                a += 1
+            else:
+                b += 1
+        if a > b:
+            won_i += 1
+            net += chi_value(row, ki[row], rules)
+        elif b > a:
+            won_j += 1
+            net -= chi_value(row, kj[row], rules)
+    if won_i >= 2:
+        net += rules.majority_bonus
+    if won_j >= 2:
+        net -= rules.majority_bonus
+    return net, won_i, won_j
+
+
+def _sweep(net: int, rules: Rules) -> int:
+    return net * rules.sweep_mult + (rules.sweep_bonus if net > 0 else -rules.sweep_bonus)
+
+
+def _foul_payment(winner_keys: tuple[int, int, int], rules: Rules) -> int:
+    if rules.foul_mode == "flat":
+        return rules.foul_chi
+    total = sum(chi_value(row, winner_keys[row], rules) for row in range(3))
+    return total * (2 if rules.foul_mode == "opponent_x2" else 1)
+
+
+def _special_net(vi: int, vj: int, rules: Rules) -> int:
+    if vi == vj:
+        return 0
+    if vi and vj:
+        if rules.special_vs_special == "tie":
+            return 0
+        if rules.special_vs_special == "difference":
+            return vi - vj
+    return vi if vi > vj else -vj
+
+
+def score_table(arrangements: Sequence[Arrangement | str], rules: Rules | str | None = None) -> TableResult:
+    """Settle one deal among 2-4 players (D14); zero-sum and antisymmetric.
+
+    >>> score_table(["Qc Qd 3h | Kc Kd 7s 6h 2c | 9s 9h 9d 4c 5d",
+    ...              "Ac 8d 2h | Th Td 9c 6d 2d | 3s 3d 7h 7d As"]).totals
+    [4, -4]
+    """
+    rules = get_rules(rules)
+    if isinstance(arrangements, (str, Arrangement)) or not isinstance(arrangements, Sequence):
+        raise InvalidHandError(f"score_table needs a list of 2 to 4 arrangements, got {arrangements!r}")
+    arrs = [as_arrangement(a) for a in arrangements]
+    n = len(arrs)
+    if not 2 <= n <= 4:
+        raise InvalidHandError(f"a Mau Binh table seats 2 to 4 players, got {n} arrangements")
+    seen: dict[Card, int] = {}
+    for seat, arr in enumerate(arrs):
+        for c in arr.cards:
+            if c in seen:
+                raise InvalidHandError(f"{c} is in seat {seen[c]} and seat {seat}; one 52-card deck has each card once")
+            seen[c] = seat
+    keys = [a.keys(rules) for a in arrs]
+    specials = [declared_special(a, rules) for a in arrs]
+    fouls = [s is None and not keys_valid(*k, rules.strict) for s, k in zip(specials, keys)]
+    aces = [sum(1 for c in a.cards if c.rank == 14) for a in arrs]
+    pairs = [[0] * n for _ in range(n)]
+    scooped = [[False] * n for _ in range(n)]
+    special_pair = [[False] * n for _ in range(n)]
+
+    for i, j in combinations(range(n), 2):
+        si, sj = specials[i], specials[j]
+        if si or sj:
+            vi = rules.special_value(si) if si else 0
+            vj = rules.special_value(sj) if sj else 0
+            net = _special_net(vi, vj, rules)
+            special_pair[i][j] = special_pair[j][i] = True
+        elif fouls[i] and fouls[j]:
+            net = 0
+        elif fouls[i]:
+            net = -_foul_payment(keys[j], rules)
+            scooped[j][i] = rules.foul_sap_lang
+        elif fouls[j]:
+            net = _foul_payment(keys[i], rules)
+            scooped[i][j] = rules.foul_sap_lang
+        else:
+            owner = None if rules.ties != "owner" or 0 not in (i, j) else (0 if i == 0 else 1)
+            net, won_i, won_j = _row_results(keys[i], keys[j], rules, owner)
+            if won_i == 3:
+                net = _sweep(net, rules)
+                scooped[i][j] = True
+            elif won_j == 3:
+                net = _sweep(net, rules)
+                scooped[j][i] = True
+        pairs[i][j], pairs[j][i] = net, -net
+
+    sap_lang = [False] * n
+    if rules.sap_lang and n >= max(3, rules.sap_lang_min_players):
+        for p in range(n):
+            if specials[p] is None and not fouls[p] and all(scooped[p][q] for q in range(n) if q != p):
+                sap_lang[p] = True
+        for p in range(n):
+            if sap_lang[p]:
+                for q in range(n):
+                    if q != p:
+                        pairs[p][q] *= rules.sap_lang_mult
+                        pairs[q][p] = -pairs[p][q]
+
+    if rules.aces and max(aces) < 4:
+        for i, j in combinations(range(n), 2):
+            involved = special_pair[i][j] or fouls[i] or fouls[j]
+            if involved and not rules.aces_all_pairs:
+                continue
+            pairs[i][j] += aces[i] - aces[j]
+            pairs[j][i] = -pairs[i][j]
+
+    totals = [sum(row) for row in pairs]
+    return TableResult(pairs, totals, specials, fouls, scooped, sap_lang, aces)
+
+
+def parse_hand(text: CardsLike) -> list[Card]:
+    """Parse and check a 13-card Mau Binh hand (alias of the check used by the solver)."""
+    return check_hand(parse_cards(text) if isinstance(text, str) else text)
