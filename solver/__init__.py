@@ -2,13 +2,14 @@
 
 Public API (stable)::
 
-    from solver import Card, parse_cards, Arrangement, Rules, PRESETS, hand_strength, is_valid, special_hand, score_table
+    from solver import (Card, parse_cards, Arrangement, Rules, PRESETS, hand_strength,
+                        is_valid, special_hand, score_table)
 """
 
 from __future__ import annotations
 
 try:
-    from . import _core  # noqa: F401  (the compiled hot path; never fall back to slow Python)
+    from . import _core  # type: ignore[attr-defined]  # noqa: F401  (compiled; never fall back to slow Python)
 except ImportError as exc:  # pragma: no cover - exercised by a subprocess test
     raise ImportError(
         "solver._core (the compiled Cython core) is missing or stale. Build it with:\n"
@@ -22,14 +23,14 @@ from .rules import PRESETS, InvalidRulesError, Rules
 from .scoring import Arrangement, TableResult, is_valid, score_table, special_hand
 
 __all__ = [
-    "Arrangement",
     "BLACK_JOKER",
+    "PRESETS",
+    "RED_JOKER",
+    "Arrangement",
     "Card",
     "InvalidCardError",
     "InvalidHandError",
     "InvalidRulesError",
-    "PRESETS",
-    "RED_JOKER",
     "Rank",
     "Rules",
     "Suit",

@@ -17,9 +17,9 @@ Text forms round-trip: ``str(card)`` is canonical (``As``, ``Td``, ``BJ``) and
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import Iterable, Iterator
 
 
 class InvalidCardError(ValueError):
@@ -163,7 +163,7 @@ _SUIT_ALIASES = {
 _RANK_ALIASES = {sym: i + 2 for i, sym in enumerate(RANK_SYMBOLS)} | {"10": 10, "1": 14}
 _JOKER_ALIASES = {"BJ": BLACK_JOKER, "RJ": RED_JOKER, "JB": BLACK_JOKER, "JR": RED_JOKER}
 _SEPARATORS = re.compile(r"[\s,;]+")
-EXPECTED_CARD = "a rank (2-9, T or 10, J, Q, K, A) followed by a suit (s h d c or ♠ ♥ ♦ ♣), or BJ / RJ"
+EXPECTED_CARD = "a rank (2-9, T or 10, J, Q, K, A or 1) followed by a suit (s h d c or ♠ ♥ ♦ ♣), or BJ / RJ"
 
 
 def parse_card(text: str) -> Card:
@@ -181,7 +181,7 @@ def parse_card(text: str) -> Card:
     if len(token) >= 2:
         rank = _RANK_ALIASES.get(upper[:-1])
         suit = _SUIT_ALIASES.get(token[-1].lower())
-        if rank is not None and suit is not None and upper[:-1] != "1":
+        if rank is not None and suit is not None:
             return Card.of(rank, suit)
     raise InvalidCardError(f"unknown card {text!r}; expected {EXPECTED_CARD}")
 

@@ -24,7 +24,7 @@ False
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .cards import Card, InvalidHandError, parse_cards
 from .rules import Rules, get_rules

@@ -20,8 +20,9 @@ True
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from .cards import InvalidHandError
 
@@ -105,10 +106,9 @@ class Rules:
 
     def __post_init__(self) -> None:
         # Accept the booleans people write for on/off options.
-        if self.bonuses is True:
-            object.__setattr__(self, "bonuses", "replace")
-        elif self.bonuses is False:
-            object.__setattr__(self, "bonuses", "none")
+        bonuses: object = self.bonuses
+        if isinstance(bonuses, bool):
+            object.__setattr__(self, "bonuses", "replace" if bonuses else "none")
         if isinstance(self.special_values, Mapping):
             object.__setattr__(self, "special_values", tuple(self.special_values.items()))
         for name, allowed in _CHOICES.items():
@@ -124,8 +124,10 @@ class Rules:
             if not isinstance(value, int) or isinstance(value, bool) or value < low:
                 raise InvalidRulesError(f"rule {name} must be an integer >= {low}, got {value!r}")
         values = dict(self.special_values) if _is_pairs(self.special_values) else None
-        if values is None or set(values) != set(SPECIAL_NAMES) or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values.values()
+        if (
+            values is None
+            or set(values) != set(SPECIAL_NAMES)
+            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values.values())
         ):
             raise InvalidRulesError(
                 f"special_values must give a non-negative integer for each of {SPECIAL_NAMES}, "
@@ -198,4 +200,4 @@ def get_rules(rules: Rules | str | None) -> Rules:
     raise InvalidRulesError(f"rules must be a Rules or a preset name, got {rules!r}")
 
 
-__all__ = ["Rules", "PRESETS", "SPECIAL_NAMES", "InvalidRulesError", "InvalidHandError", "get_rules"]
+__all__ = ["PRESETS", "SPECIAL_NAMES", "InvalidHandError", "InvalidRulesError", "Rules", "get_rules"]

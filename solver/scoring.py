@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Iterable, Sequence
 
-from .cards import Card, InvalidHandError, parse_cards
-from .hands import FULL_HOUSE, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, category_of, check_cards, key3, key5
+from .cards import Card, InvalidHandError, Suit, parse_cards
+from .hands import FULL_HOUSE, QUADS, STRAIGHT_FLUSH, TRIPS, category_of, check_cards, key3, key5
 from .rules import Rules, get_rules
 
 FRONT, MIDDLE, BACK = 0, 1, 2
@@ -157,7 +157,7 @@ def _three_straights(ranks: Counter[int], ace_low: bool) -> bool:
     return False
 
 
-def _three_flushes(suits: Counter[object]) -> bool:
+def _three_flushes(suits: Counter[Suit | None]) -> bool:
     return sorted(suits.values(), reverse=True) in ([13], [10, 3], [8, 5], [5, 5, 3])
 
 
