@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Set up the project (venv, test tools, Debian's Chromium for the browser tests) and run
+# the whole suite: ruff, mypy, then pytest. Extra arguments go to pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh test
+if [ ! -x /usr/bin/chromium ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "installing Debian's chromium for the browser tests" >&2
+        apt-get update -qq >/dev/null
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    elif command -v sudo >/dev/null && command -v apt-get >/dev/null; then
+        sudo apt-get update -qq >/dev/null
+        sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    else
+        echo "warning: /usr/bin/chromium is missing; the browser tests will fail (install Debian's chromium)" >&2
+    fi
+fi
+.venv/bin/ruff check solver macao app streamlit_app.py tests benchmarks
+.venv/bin/mypy solver macao
+exec .venv/bin/python -m pytest "$@"
