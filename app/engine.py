@@ -1,0 +1,89 @@
+"""Cached calls from the app into the solver, returning plain data.
+
+Results are cached with ``st.cache_data`` keyed on canonical strings (the hand sorted,
+the arrangement's text, the preset name, the number of players and the mode), so the
+same hand typed in any order, by any user, is solved once.  The cached values are
+plain dicts of strings and floats: nothing user-specific lives at module level, and
+nothing here depends on the solver's result classes being picklable.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+import streamlit as st
+
+import solver
+from solver import PRESETS, Card
+from solver.cards import full_deck
+from solver.scoring import Arrangement
+
+MODES = ("fast", "deep")
+PLAYERS = (2, 3, 4)
+TOP = 5
+#: Seed handed to the solver so a shared link reproduces the same numbers.
+SOLVER_SEED = 2024
+
+
+def deal(seed: int) -> list[Card]:
+    """13 cards from a shuffled deck, reproducible from the seed."""
+    rng = random.Random(seed)
+    deck = full_deck()
+    rng.shuffle(deck)
+    return deck[:13]
+
+
+def new_seed() -> int:
+    """A fresh seed for a random deal (shown to the player so they can repeat it)."""
+    return secrets.randbelow(1_000_000)
+
+
+def check_settings(preset: str, players: int, mode: str) -> None:
+    if preset not in PRESETS:
+        raise ValueError(f"unknown rule preset {preset!r}; expected one of {', '.join(PRESETS)}")
+    if players not in PLAYERS:
+        raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
+    if mode not in MODES:
+        raise ValueError(f"mode must be fast or deep, got {mode!r}")
+
+
+def solver_ready() -> bool:
+    """True once the solver API (solve / evaluate) is importable."""
+    return hasattr(solver, "solve") and hasattr(solver, "evaluate")
+
+
+def _arrangement_text(arrangement: Arrangement) -> str:
+    return str(arrangement)
+
+
+@st.cache_data(max_entries=4096, show_spinner=False)
+def solve_hand(hand: str, preset: str, players: int, mode: str, top: int = TOP) -> dict[str, Any]:
+    """The best set and the top alternatives for a canonical hand string."""
+    check_settings(preset, players, mode)
+    sol = solver.solve(hand, rules=PRESETS[preset], players=players, mode=mode, top=top, seed=SOLVER_SEED)
+    return {
+        "hand": hand,
+        "best": _arrangement_text(sol.best),
+        "special": sol.special,
+        "ev": float(sol.ev),
+        "row_win": [float(p) for p in sol.row_win],
+        "alternatives": [(_arrangement_text(a), float(ev)) for a, ev in sol.alternatives],
+    }
+
+
+@st.cache_data(max_entries=8192, show_spinner=False)
+def evaluate_set(hand: str, arrangement: str, preset: str, players: int, mode: str) -> dict[str, Any]:
+    """EV, per-row win chances, validity and special of one arrangement of a hand."""
+    check_settings(preset, players, mode)
+    ev = solver.evaluate(
+        hand, Arrangement.parse(arrangement), rules=PRESETS[preset], players=players, mode=mode, seed=SOLVER_SEED
+    )
+    return {
+        "arrangement": _arrangement_text(ev.arrangement),
+        "ev": float(ev.ev),
+        "row_win": [float(p) for p in ev.row_win],
+        "valid": bool(ev.valid),
+        "special": ev.special,
+    }

@@ -1,0 +1,270 @@
+"""Solve page: enter 13 cards (type, paste, pick or deal) and get the best set.
+
+The hand and the table settings live in the page URL (``?hand=...&preset=...``), so a
+copied link reopens the same result.
+"""
+
+from __future__ import annotations
+
+import html
+
+import streamlit as st
+
+from app import engine
+from app.widgets import (
+    PRESET_BLURBS,
+    WIDGET_MAX_CHARS,
+    arrangement_inline_html,
+    canonical_hand,
+    card_picker,
+    cards_text,
+    category_label,
+    chi,
+    percent,
+    picked_cards,
+    preset_label,
+    read_hand,
+    remember,
+    restore,
+    safe_parse_cards,
+    set_picker,
+    show_arrangement,
+    show_error,
+    special_label,
+)
+from solver import PRESETS
+from solver.scoring import Arrangement
+
+TEXT = "solve_text"
+PRESET = "solve_preset"
+PLAYERS = "solve_players"
+MODE = "solve_mode"
+HAND = "solve_hand"  # canonical text of the hand whose result is shown
+ERROR = "solve_error"
+PICK = "solve"  # picker key prefix
+WIDGETS = (TEXT, PRESET, PLAYERS, MODE, *(f"solve_pick_{s}" for s in "shdc"))
+
+
+# --- URL -----------------------------------------------------------------------------------
+
+
+def load_from_url() -> None:
+    """On the first run of a session, take hand and settings from the query string."""
+    if st.session_state.get("solve_url_read"):
+        return
+    st.session_state["solve_url_read"] = True
+    params = st.query_params
+    problems = []
+    preset = params.get("preset")
+    if preset is not None:
+        if preset in PRESETS:
+            st.session_state[PRESET] = preset
+        else:
+            problems.append(f"unknown preset {preset[:40]!r} in the link; using {preset_label('vietnamese')}")
+    players = params.get("players")
+    if players is not None:
+        if players in ("2", "3", "4"):
+            st.session_state[PLAYERS] = int(players)
+        else:
+            problems.append(f"players must be 2, 3 or 4, the link says {players[:40]!r}")
+    mode = params.get("mode")
+    if mode is not None:
+        if mode in engine.MODES:
+            st.session_state[MODE] = mode
+        else:
+            problems.append(f"mode must be fast or deep, the link says {mode[:40]!r}")
+    hand = params.get("hand")
+    if hand is not None:
+        st.session_state[TEXT] = hand[:WIDGET_MAX_CHARS]
+        try:
+            cards = read_hand(hand)
+        except ValueError as exc:
+            problems.append(f"the hand in the link is not usable: {exc}")
+        else:
+            st.session_state[HAND] = canonical_hand(cards)
+            set_picker(PICK, cards)
+    if problems:
+        st.session_state[ERROR] = "; ".join(problems)
+
+
+def write_url() -> None:
+    """Keep the query string in step with the result shown."""
+    hand = st.session_state.get(HAND)
+    if not hand:
+        return
+    wanted = {
+        "hand": hand,
+        "preset": st.session_state[PRESET],
+        "players": str(st.session_state[PLAYERS]),
+        "mode": st.session_state[MODE],
+    }
+    if st.query_params.to_dict() != wanted:
+        st.query_params.from_dict(wanted)
+
+
+# --- callbacks -----------------------------------------------------------------------------
+
+
+def on_text_change() -> None:
+    """Mirror a typed hand on the picker (when it reads as distinct cards)."""
+    st.session_state.pop(ERROR, None)
+    cards = safe_parse_cards(st.session_state.get(TEXT, ""))
+    if cards is not None and len(cards) <= 13 and len(set(cards)) == len(cards):
+        set_picker(PICK, cards)
+
+
+def on_pick() -> None:
+    st.session_state[TEXT] = cards_text(picked_cards(PICK))
+
+
+def on_solve() -> None:
+    st.session_state.pop(ERROR, None)
+    try:
+        cards = read_hand(st.session_state.get(TEXT, ""))
+    except ValueError as exc:
+        st.session_state[ERROR] = str(exc)
+        return
+    st.session_state[HAND] = canonical_hand(cards)
+
+
+def on_deal() -> None:
+    st.session_state.pop(ERROR, None)
+    cards = engine.deal(engine.new_seed())
+    st.session_state[TEXT] = cards_text(cards)
+    set_picker(PICK, cards)
+    st.session_state[HAND] = canonical_hand(cards)
+
+
+def on_clear() -> None:
+    st.session_state.pop(ERROR, None)
+    st.session_state[TEXT] = ""
+    set_picker(PICK, [])
+
+
+def on_compare(hand: str, sets: list[str]) -> None:
+    st.session_state["compare_hand_text"] = hand
+    st.session_state["compare_hand_text__kept"] = hand
+    st.session_state["compare_sets"] = list(sets)
+
+
+# --- result --------------------------------------------------------------------------------
+
+
+def show_result(hand: str, preset: str, players: int, mode: str) -> None:
+    if not engine.solver_ready():
+        st.info("The solver is being installed on this server; the best set will appear here once it is ready.")
+        return
+    message = "Searching deeper (Monte Carlo over the unseen cards)…" if mode == "deep" else "Solving…"
+    try:
+        with st.spinner(message):
+            result = engine.solve_hand(hand, preset, players, mode)
+    except ValueError as exc:
+        show_error(exc)
+        return
+    best = Arrangement.parse(result["best"])
+    rules = PRESETS[preset]
+
+    st.subheader("Best set")
+    special = result["special"]
+    if special:
+        value = rules.special_value(special)
+        st.success(
+            f"**Special hand: {special_label(special)}.** It wins **{value} chi from each other player** "
+            f"({value * (players - 1)} chi at this {players}-player table) however you set it.",
+            icon="🐉",
+        )
+    keys = best.keys(rules)
+    notes = [f"{category_label(k)} · wins {percent(p)}" for k, p in zip(keys, result["row_win"])]
+    show_arrangement(best, notes)
+    opponents = players - 1
+    with st.container(horizontal=True, gap="medium"):
+        st.metric("EV per hand", f"{chi(result['ev'])} chi", border=True, width="content",
+                  help=f"Average chi won per hand against {opponents} opponent{'s' if opponents > 1 else ''}, "
+                  f"under the {preset_label(preset)} rules ({mode} mode).")  # fmt: skip
+        for label, p in zip(("Front wins", "Middle wins", "Back wins"), result["row_win"]):
+            st.metric(label, percent(p), border=True, width="content")
+
+    alternatives = result["alternatives"]
+    if len(alternatives) > 1:
+        st.subheader("Top alternatives")
+        best_ev = alternatives[0][1]
+        for rank, (text, ev) in enumerate(alternatives, start=1):
+            arrangement = Arrangement.parse(text)
+            head = f"#{rank} · EV {chi(ev)} chi"
+            head += " · best" if rank == 1 else f" · {chi(ev - best_ev)} chi vs best"
+            st.markdown(
+                f'<div style="margin-top:.4em"><b>{html.escape(head)}</b></div>{arrangement_inline_html(arrangement)}',
+                unsafe_allow_html=True,
+            )
+        st.button(
+            "Compare these sets side by side",
+            on_click=on_compare,
+            args=(hand, [t for t, _ in alternatives[:3]]),
+            key="solve_to_compare",
+        )
+        if st.session_state.get("compare_sets") and st.session_state.get("compare_hand_text") == hand:
+            st.page_link("app/compare.py", label="Open the Compare page", icon="⚖️")
+    st.caption("The address bar now holds this hand and these settings: copy it to share or reopen this result.")
+
+
+# --- page ----------------------------------------------------------------------------------
+
+load_from_url()
+restore(TEXT, "")
+restore(PRESET, "vietnamese")
+restore(PLAYERS, 4)
+restore(MODE, "fast")
+for key in WIDGETS[4:]:
+    restore(key, [])
+
+st.title("Solve a hand")
+st.caption("Type or paste your 13 cards in any order, pick them on the grid, or deal a random hand.")
+
+st.text_area(
+    "Your 13 cards",
+    key=TEXT,
+    max_chars=WIDGET_MAX_CHARS,
+    height=80,
+    placeholder="e.g. As Kd Qc Jh 10s 9d 8c 7h 6s 5d 4c 3h 2s  (also AS, 10♠, commas)",
+    on_change=on_text_change,
+)
+with st.expander("Pick cards on a grid"):
+    picked = card_picker(PICK, on_change=on_pick)
+    if len(picked) > 13:
+        st.warning(f"{len(picked)} cards picked; a hand is 13. Untick {len(picked) - 13}.")
+    else:
+        st.caption(f"{len(picked)} of 13 cards picked.")
+
+col_preset, col_players, col_mode = st.columns([2, 1.2, 1.2])
+with col_preset:
+    st.selectbox(
+        "Rules",
+        list(PRESETS),
+        key=PRESET,
+        format_func=preset_label,
+        help="\n\n".join(f"**{preset_label(k)}**: {v}" for k, v in PRESET_BLURBS.items()),
+    )
+with col_players:
+    st.segmented_control("Players", list(engine.PLAYERS), key=PLAYERS, required=True)
+with col_mode:
+    st.segmented_control(
+        "Mode", list(engine.MODES), key=MODE, required=True, format_func=str.capitalize,
+        help="Fast answers at once; Deep refines the top candidates by simulation (a few seconds).",
+    )  # fmt: skip
+
+with st.container(horizontal=True):
+    st.button("Solve", type="primary", on_click=on_solve, key="solve_go")
+    st.button("Deal random", on_click=on_deal, key="solve_deal")
+    st.button("Clear", on_click=on_clear, key="solve_clear")
+remember(*WIDGETS)
+
+if st.session_state.get(ERROR):
+    show_error(st.session_state[ERROR])
+
+hand = st.session_state.get(HAND)
+if hand:
+    typed = safe_parse_cards(st.session_state.get(TEXT, ""))
+    if typed is None or canonical_hand(typed) != hand:
+        st.caption("The result below is for the last hand you solved; press **Solve** for the cards above.")
+    write_url()
+    show_result(hand, st.session_state[PRESET], st.session_state[PLAYERS], st.session_state[MODE])
