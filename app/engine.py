@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from itertools import combinations
 from typing import Any
 
 import streamlit as st
@@ -18,6 +19,7 @@ import streamlit as st
 import solver
 from solver import PRESETS, Card
 from solver.cards import full_deck
+from solver.hands import key5
 from solver.scoring import Arrangement
 
 MODES = ("fast", "deep")
@@ -87,3 +89,45 @@ def evaluate_set(hand: str, arrangement: str, preset: str, players: int, mode: s
         "valid": bool(ev.valid),
         "special": ev.special,
     }
+
+
+# --- practice deals ------------------------------------------------------------------------
+
+#: A "hard" hand is one where the naive set (strongest back first) loses at least this much.
+HARD_MIN_LOSS = 1.0
+#: How many candidate deals a hard deal looks at before taking the hardest it found.
+HARD_TRIES = 12
+
+
+def naive_arrangement(cards: list[Card], preset: str) -> Arrangement:
+    """The beginner's set from the rules spec (§6.3): best 5 in the back, best 5 of the rest
+    in the middle, the last 3 in front.  Used only to pick "hard" practice hands."""
+    wheel = PRESETS[preset].wheel
+    back = max(combinations(cards, 5), key=lambda c: key5(c, wheel))
+    rest = [c for c in cards if c not in back]
+    middle = max(combinations(rest, 5), key=lambda c: key5(c, wheel))
+    front = [c for c in rest if c not in middle]
+    return Arrangement(front, middle, back)
+
+
+def hard_deal(seed: int, preset: str, players: int) -> tuple[list[Card], float]:
+    """A deal (reproducible from the seed) where the naive set costs the most chi.
+
+    Looks at up to HARD_TRIES deals and stops at the first that loses HARD_MIN_LOSS chi;
+    returns the cards and what the naive set loses against the best one.
+    """
+    rng = random.Random(seed)
+    hardest: tuple[list[Card], float] | None = None
+    for _ in range(HARD_TRIES):
+        cards = deal(rng.randrange(2**31))
+        hand = " ".join(str(c) for c in cards)
+        best = solve_hand(hand, preset, players, "fast", 1)
+        if best["special"]:
+            continue
+        naive = evaluate_set(hand, str(naive_arrangement(cards, preset)), preset, players, "fast")
+        loss = best["ev"] - naive["ev"]
+        if hardest is None or loss > hardest[1]:
+            hardest = (cards, loss)
+        if loss >= HARD_MIN_LOSS:
+            break
+    return hardest if hardest is not None else (cards, 0.0)

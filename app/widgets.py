@@ -84,7 +84,7 @@ def sort_for_display(cards: Iterable[Card]) -> list[Card]:
 def category_label(key: int) -> str:
     """English name of a strength key's category, with the Vietnamese in brackets."""
     english, vietnamese, _ = CATEGORY_NAMES[category_of(key)]
-    return f"{english} ({vietnamese})"
+    return f"{english} ({vietnamese.split(' (')[0]})"
 
 
 # --- parsing what people type -------------------------------------------------------------

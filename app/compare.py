@@ -1,0 +1,228 @@
+"""Compare page: one hand, two or more ways to set it, side by side.
+
+Type the sets as ``front | middle | back`` or add them from the solver's top sets; each
+is evaluated (fouled sets too): EV, per-row win chance, validity and the chi difference.
+"""
+
+from __future__ import annotations
+
+import string
+
+import streamlit as st
+
+from app import engine
+from app.widgets import (
+    WIDGET_MAX_CHARS,
+    arrangement_html,
+    arrangement_inline_html,
+    canonical_hand,
+    category_label,
+    chi,
+    percent,
+    preset_label,
+    read_arrangement,
+    read_hand,
+    remember,
+    restore,
+    show_error,
+    special_label,
+)
+from solver import PRESETS
+from solver.scoring import Arrangement
+
+HAND = "compare_hand_text"
+PRESET = "compare_preset"
+PLAYERS = "compare_players"
+MODE = "compare_mode"
+SETS = "compare_sets"  # list of arrangement texts (the source of truth for the inputs)
+VERSION = "compare_version"  # bumps when SETS is replaced from outside the inputs
+PICK = "compare_pick"
+WIDGETS = (HAND, PRESET, PLAYERS, MODE)
+MAX_SETS = 6
+LETTERS = string.ascii_uppercase
+
+
+def set_key(i: int) -> str:
+    return f"compare_set_{st.session_state.get(VERSION, 0)}_{i}"
+
+
+def sets() -> list[str]:
+    return st.session_state.setdefault(SETS, ["", ""])
+
+
+def replace_sets(new: list[str]) -> None:
+    st.session_state[SETS] = list(new)
+    st.session_state[VERSION] = st.session_state.get(VERSION, 0) + 1
+
+
+# --- callbacks -----------------------------------------------------------------------------
+
+
+def on_set_change(i: int) -> None:
+    current = sets()
+    current[i] = st.session_state.get(set_key(i), "")
+
+
+def on_add() -> None:
+    if len(sets()) < MAX_SETS:
+        replace_sets([*sets(), ""])
+
+
+def on_remove() -> None:
+    if len(sets()) > 2:
+        replace_sets(sets()[:-1])
+
+
+def on_add_alternative(texts: list[str]) -> None:
+    choice = st.session_state.get(PICK)
+    if choice is None or not 0 <= choice < len(texts):
+        return
+    current = [t for t in sets() if t.strip()]
+    if texts[choice] not in current:
+        current.append(texts[choice])
+    while len(current) < 2:
+        current.append("")
+    replace_sets(current[:MAX_SETS])
+
+
+def on_clear() -> None:
+    replace_sets(["", ""])
+
+
+# --- page ----------------------------------------------------------------------------------
+
+restore(HAND, "")
+restore(PRESET, "vietnamese")
+restore(PLAYERS, 4)
+restore(MODE, "fast")
+
+st.title("Compare sets")
+st.caption("One hand, several ways to set it: EV, win chance per row, validity and the chi difference.")
+
+st.text_area(
+    "The hand (13 cards; optional if the first set is filled in)",
+    key=HAND,
+    max_chars=WIDGET_MAX_CHARS,
+    height=68,
+    placeholder="e.g. As Kd Qc Jh 10s 9d 8c 7h 6s 5d 4c 3h 2s",
+)
+col_preset, col_players, col_mode = st.columns([2, 1.2, 1.2])
+with col_preset:
+    st.selectbox("Rules", list(PRESETS), key=PRESET, format_func=preset_label)
+with col_players:
+    st.segmented_control("Players", list(engine.PLAYERS), key=PLAYERS, required=True)
+with col_mode:
+    st.segmented_control("Mode", list(engine.MODES), key=MODE, required=True, format_func=str.capitalize)
+remember(*WIDGETS)
+preset, players, mode = st.session_state[PRESET], st.session_state[PLAYERS], st.session_state[MODE]
+
+# The hand: typed, or taken from the first set that reads.
+hand: str | None = None
+hand_text = st.session_state.get(HAND, "")
+if hand_text.strip():
+    try:
+        hand = canonical_hand(read_hand(hand_text))
+    except ValueError as exc:
+        show_error(exc)
+
+st.subheader("Sets to compare")
+st.caption("Write each set as front | middle | back, e.g. `2c 3d 4h | 5s 6c 7d 8h 9s | Tc Jd Qh Ks Ac`.")
+parsed: list[tuple[str, Arrangement]] = []
+for i, text in enumerate(sets()):
+    key = set_key(i)
+    if key not in st.session_state:
+        st.session_state[key] = text
+    st.text_input(
+        f"Set {LETTERS[i]}",
+        key=key,
+        max_chars=WIDGET_MAX_CHARS,
+        on_change=on_set_change,
+        args=(i,),
+        placeholder="front | middle | back",
+    )
+    value = st.session_state.get(key, "")
+    if not value.strip():
+        continue
+    try:
+        arrangement = read_arrangement(value)
+        if hand is None and not hand_text.strip():
+            hand = canonical_hand(arrangement.cards)
+        if hand is not None and canonical_hand(arrangement.cards) != hand:
+            extra = sorted(set(map(str, arrangement.cards)) - set(hand.split()))
+            raise ValueError(
+                f"Set {LETTERS[i]} is not the same hand: it has {' '.join(extra)} that "
+                f"{'the hand above' if hand_text.strip() else 'set A'} does not."
+            )
+    except ValueError as exc:
+        show_error(exc)
+        continue
+    parsed.append((LETTERS[i], arrangement))
+
+with st.container(horizontal=True):
+    st.button("Add a set", key="compare_add", on_click=on_add, disabled=len(sets()) >= MAX_SETS)
+    st.button("Remove the last set", key="compare_remove", on_click=on_remove, disabled=len(sets()) <= 2)
+    st.button("Clear the sets", key="compare_clear", on_click=on_clear)
+
+ready = engine.solver_ready()
+top = None
+if hand and ready:
+    try:
+        top = engine.solve_hand(hand, preset, players, mode)
+    except ValueError as exc:
+        show_error(exc)
+    if top:
+        texts = [t for t, _ in top["alternatives"]]
+        with st.expander("Add one of the solver's top sets"):
+            for n, (text, ev) in enumerate(top["alternatives"], start=1):
+                st.markdown(f"**#{n}** · EV {chi(ev)} chi")
+                st.markdown(arrangement_inline_html(Arrangement.parse(text)), unsafe_allow_html=True)
+            with st.container(horizontal=True, vertical_alignment="bottom"):
+                st.selectbox(
+                    "Solver's set",
+                    list(range(len(texts))),
+                    key=PICK,
+                    format_func=lambda n: f"#{n + 1} (EV {chi(top['alternatives'][n][1])})",
+                )
+                st.button("Add it", key="compare_add_alt", on_click=on_add_alternative, args=(texts,))
+
+if len(parsed) < 2:
+    st.info("Fill in at least two sets of the same hand to compare them.")
+elif not ready:
+    st.info("The solver is being installed on this server; the comparison will appear here once it is ready.")
+else:
+    results = []
+    try:
+        with st.spinner("Evaluating the sets…"):
+            for _, arrangement in parsed:
+                results.append(engine.evaluate_set(hand or "", str(arrangement), preset, players, mode))
+    except ValueError as exc:
+        show_error(exc)
+        results = []
+    if results:
+        top_ev = max(r["ev"] for r in results)
+        special = results[0]["special"]
+        if special:
+            st.success(f"Special hand: {special_label(special)}. It wins however it is set, so every set scores alike.")
+        st.subheader("Side by side")
+        table = {"": ["EV (chi)", "vs best listed", "Front wins", "Middle wins", "Back wins", "Valid"]}
+        for (letter, _), r in zip(parsed, results):
+            table[f"Set {letter}"] = [
+                chi(r["ev"]),
+                "best" if r["ev"] == top_ev else chi(r["ev"] - top_ev),
+                *(percent(p) for p in r["row_win"]),
+                "yes" if r["valid"] else "FOUL",
+            ]
+        st.table(table, hide_index=True)
+        rules = PRESETS[preset]
+        columns = st.columns(min(len(parsed), 3))
+        for n, ((letter, arrangement), r) in enumerate(zip(parsed, results)):
+            with columns[n % len(columns)], st.container(border=True):
+                verdict = "valid" if r["valid"] else ":red[**foul**]"
+                st.markdown(f"**Set {letter}** · EV {chi(r['ev'])} chi · {verdict}")
+                notes = [
+                    f"{category_label(k)} · wins {percent(p)}"
+                    for k, p in zip(arrangement.keys(rules), r["row_win"])
+                ]
+                st.markdown(arrangement_html(arrangement, notes), unsafe_allow_html=True)
+        if top:
+            st.caption(f"The solver's best set for this hand has EV {chi(top['ev'])} chi ({mode} mode).")

@@ -1,0 +1,435 @@
+"""Practice page (the trainer): set a dealt hand yourself, then see how it compares.
+
+Deal a random hand, a "hard" one (where the naive set loses a lot) or a seeded drill.
+Move cards between the rows by ticking them and pressing a row's "Move here" button
+(or swap two ticked cards).  A foul is flagged live with its reason.  Submitting shows
+your EV against the solver's best set, the chi lost, a grade, the best set side by side
+with the moved cards highlighted, and per-row win chances; the session keeps statistics.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from app import engine
+from app.widgets import (
+    ROW_LABELS,
+    ROW_SIZES,
+    arrangement_html,
+    canonical_hand,
+    card_md,
+    category_label,
+    chi,
+    percent,
+    plain,
+    preset_label,
+    remember,
+    restore,
+    show_error,
+    sort_for_display,
+    special_label,
+)
+from solver import PRESETS, Card, parse_cards
+from solver.hands import category_of, key3, key5
+from solver.scoring import Arrangement, keys_valid, special_hand
+
+KIND = "practice_kind"
+SEED = "practice_seed"
+PRESET = "practice_preset"
+PLAYERS = "practice_players"
+DEAL = "practice_deal"  # {"seed", "kind", "hand", "note"}
+ROWS = "practice_rows"  # [[card text] * 3]
+VERSION = "practice_version"  # bumps after a move, giving the tick boxes fresh keys
+RESULT = "practice_result"
+HISTORY = "practice_history"
+ERROR = "practice_error"
+SUBMIT = "practice_submit"
+WIDGETS = (KIND, SEED, PRESET, PLAYERS)
+
+#: Grades by chi lost against the best set (upper bounds, inclusive); a foul is graded "foul".
+GRADES: tuple[tuple[str, float], ...] = (
+    ("best", 0.05),
+    ("good", 0.25),
+    ("inaccuracy", 0.75),
+    ("mistake", 2.0),
+    ("blunder", float("inf")),
+)
+GRADE_ICONS = {"best": "🏆", "good": "✅", "inaccuracy": "🟡", "mistake": "🟠", "blunder": "🔴", "foul": "❌"}
+
+
+def grade_for(lost: float, valid: bool, same_as_best: bool) -> str:
+    if not valid:
+        return "foul"
+    if same_as_best:
+        return "best"
+    return next(name for name, limit in GRADES if lost <= limit)
+
+
+# --- state helpers -------------------------------------------------------------------------
+
+
+def rows() -> list[list[Card]]:
+    return [parse_cards(row) for row in st.session_state[ROWS]]
+
+
+def set_rows(new_rows: list[list[Card]]) -> None:
+    st.session_state[ROWS] = [[str(c) for c in row] for row in new_rows]
+    st.session_state[VERSION] = st.session_state.get(VERSION, 0) + 1
+
+
+def tick_key(row: int) -> str:
+    return f"practice_tick_{row}_{st.session_state.get(VERSION, 0)}"
+
+
+def ticked() -> list[tuple[int, Card]]:
+    return [(i, c) for i in range(3) for c in st.session_state.get(tick_key(i)) or []]
+
+
+def start_hand(cards: list[Card], seed: int, kind: str, note: str = "") -> None:
+    """Lay a new hand out high to low: back, middle, front (the player rearranges it)."""
+    ordered = sort_for_display(cards)
+    set_rows([ordered[10:], ordered[5:10], ordered[:5]])
+    st.session_state[DEAL] = {"seed": seed, "kind": kind, "hand": canonical_hand(cards), "note": note}
+    st.session_state.pop(RESULT, None)
+
+
+def same_rows(a: Arrangement, b: Arrangement) -> bool:
+    return all(set(x) == set(y) for x, y in zip(a.rows, b.rows))
+
+
+# --- callbacks (only bookkeeping here; solver work happens in the page body) ---------------
+
+
+def on_deal() -> None:
+    st.session_state.pop(ERROR, None)
+    st.session_state["practice_deal_pending"] = True
+
+
+def on_move(target: int) -> None:
+    picked = ticked()
+    if not picked:
+        return
+    moving = {c for _, c in picked}
+    new_rows = [[c for c in row if c not in moving] for row in rows()]
+    new_rows[target].extend(sort_for_display(moving))
+    new_rows[target] = sort_for_display(new_rows[target])
+    set_rows(new_rows)
+
+
+def on_swap() -> None:
+    picked = ticked()
+    if len(picked) != 2 or picked[0][0] == picked[1][0]:
+        return
+    (ra, a), (rb, b) = picked
+    new_rows = rows()
+    new_rows[ra] = sort_for_display([b if c == a else c for c in new_rows[ra]])
+    new_rows[rb] = sort_for_display([a if c == b else c for c in new_rows[rb]])
+    set_rows(new_rows)
+
+
+def on_submit() -> None:
+    st.session_state[SUBMIT] = True
+
+
+def on_reset_stats() -> None:
+    st.session_state[HISTORY] = []
+
+
+# --- deal ----------------------------------------------------------------------------------
+
+
+def read_seed(text: str) -> int | None:
+    """The seed typed by the player (None when blank); ValueError when it is not a number."""
+    text = text.strip()
+    if not text:
+        return None
+    if len(text) > 12 or not text.isdigit():
+        raise ValueError(f"A seed is a whole number of up to 12 digits, got {text[:40]!r}.")
+    return int(text)
+
+
+def deal_now() -> None:
+    try:
+        seed = read_seed(st.session_state.get(SEED, ""))
+    except ValueError as exc:
+        st.session_state[ERROR] = str(exc)
+        return
+    seed = engine.new_seed() if seed is None else seed
+    kind = st.session_state[KIND]
+    if kind == "Hard":
+        if not engine.solver_ready():
+            st.session_state[ERROR] = "Hard deals need the solver, which is not installed on this server yet."
+            return
+        with st.spinner("Looking for a hand where the naive set goes wrong…"):
+            cards, loss = engine.hard_deal(seed, st.session_state[PRESET], st.session_state[PLAYERS])
+        note = f"the naive set (strongest back first) loses {loss:.2f} chi here" if loss > 0 else ""
+    else:
+        cards, note = engine.deal(seed), ""
+    start_hand(cards, seed, kind, note)
+
+
+# --- live check ----------------------------------------------------------------------------
+
+
+def foul_reason(arrangement: Arrangement, preset: str) -> str | None:
+    """Why the set is a foul, or None when it is valid."""
+    rules = PRESETS[preset]
+    f, m, b = key3(arrangement.front), key5(arrangement.middle, rules.wheel), key5(arrangement.back, rules.wheel)
+    if keys_valid(f, m, b, rules.strict):
+        return None
+    problems = []
+    for (hi_name, hi), (lo_name, lo) in ((("middle", m), ("back", b)), (("front", f), ("middle", m))):
+        if hi > lo or (rules.strict and hi == lo):
+            if category_of(hi) != category_of(lo):
+                problems.append(
+                    f"the {hi_name} ({category_label(hi)}) is stronger than the {lo_name} ({category_label(lo)})"
+                )
+            elif hi == lo:
+                problems.append(f"the {hi_name} and the {lo_name} are equal, and these rules need strictly stronger")
+            else:
+                problems.append(
+                    f"the {hi_name} and the {lo_name} are both {category_label(hi)}, "
+                    f"but the {hi_name}'s cards rank higher"
+                )
+    return "Foul: " + "; ".join(problems) + ". The back must be ≥ the middle ≥ the front."
+
+
+def show_rows_editor(locked: bool) -> Arrangement | None:
+    """The three rows as tick boxes with 'Move here' buttons; returns the set when sizes fit."""
+    current = rows()
+    picked = ticked()
+    rules = PRESETS[st.session_state[PRESET]]
+    for i, (label, size) in enumerate(zip(ROW_LABELS, ROW_SIZES)):
+        row = current[i]
+        with st.container(border=True, key=f"practice_row_{i}"):
+            head = f"**{label}** · {len(row)} of {size}"
+            if len(row) == size:
+                key = key3(row) if size == 3 else key5(row, rules.wheel)
+                head += f" · {plain(category_label(key))}"
+            elif len(row) > size:
+                head += " · :orange[too many]"
+            else:
+                head += " · :orange[too few]"
+            with st.container(horizontal=True, vertical_alignment="center"):
+                st.markdown(head)
+                if not locked:
+                    st.button(
+                        "Move here",
+                        key=f"practice_move_{i}",
+                        on_click=on_move,
+                        args=(i,),
+                        disabled=not picked or all(r == i for r, _ in picked),
+                        type="primary" if picked and any(r != i for r, _ in picked) else "secondary",
+                    )
+            if row:
+                st.pills(
+                    label,
+                    row,
+                    selection_mode="multi",
+                    format_func=card_md,
+                    key=tick_key(i),
+                    label_visibility="collapsed",
+                    disabled=locked,
+                )
+            else:
+                st.caption("empty: move cards here")
+    if not locked:
+        can_swap = len(picked) == 2 and picked[0][0] != picked[1][0]
+        with st.container(horizontal=True):
+            st.button("Swap the two ticked cards", key="practice_swap", on_click=on_swap, disabled=not can_swap)
+        st.caption("Tap cards to tick them, then tap **Move here** on the row they should go to.")
+    sizes = [len(r) for r in current]
+    if sizes != list(ROW_SIZES):
+        wrong = [f"{label.lower()} has {n} (needs {size})" for label, n, size in zip(ROW_LABELS, sizes, ROW_SIZES)
+                 if n != size]  # fmt: skip
+        st.warning("Rows need 3, 5 and 5 cards: " + ", ".join(wrong) + ".")
+        return None
+    return Arrangement(*current)
+
+
+# --- result --------------------------------------------------------------------------------
+
+
+def score(arrangement: Arrangement) -> None:
+    """Grade the submitted set against the best one and record it in the session."""
+    deal = st.session_state[DEAL]
+    preset, players = st.session_state[PRESET], st.session_state[PLAYERS]
+    with st.spinner("Scoring your set…"):
+        best = engine.solve_hand(deal["hand"], preset, players, "fast")
+        mine = engine.evaluate_set(deal["hand"], str(arrangement), preset, players, "fast")
+    best_set = Arrangement.parse(best["best"])
+    lost = max(0.0, best["ev"] - mine["ev"])
+    valid = mine["valid"] or bool(mine["special"])
+    grade = grade_for(lost, valid, same_rows(arrangement, best_set))
+    if grade == "best":
+        lost = 0.0
+    result = {
+        "hand": deal["hand"],
+        "seed": deal["seed"],
+        "preset": preset,
+        "players": players,
+        "mine": str(arrangement),
+        "best": best["best"],
+        "ev": mine["ev"],
+        "best_ev": best["ev"],
+        "row_win": mine["row_win"],
+        "best_row_win": best["row_win"],
+        "lost": lost,
+        "grade": grade,
+        "special": best["special"],
+    }
+    st.session_state[RESULT] = result
+    history = st.session_state.setdefault(HISTORY, [])
+    history.append({"hand": len(history) + 1, "grade": grade, "chi lost": lost, "seed": deal["seed"]})
+
+
+def show_result(result: dict[str, object]) -> None:
+    grade = str(result["grade"])
+    lost = float(result["lost"])  # type: ignore[arg-type]
+    rules = PRESETS[str(result["preset"])]
+    icon = GRADE_ICONS[grade]
+    summary = f"{icon} **{grade.capitalize()}**"
+    if grade == "foul":
+        summary += " — a fouled set pays every opponent."
+    elif grade == "best":
+        summary += " — you found the best set."
+    else:
+        summary += f" — {lost:.2f} chi lost against the best set."
+    (st.error if grade in ("foul", "blunder") else st.warning if grade in ("mistake", "inaccuracy") else st.success)(
+        summary
+    )
+    if result["special"]:
+        st.info(f"This hand is a special hand ({special_label(str(result['special']))}): it wins however it is set.")
+    with st.container(horizontal=True, gap="medium"):
+        st.metric("Your EV", f"{chi(float(result['ev']))} chi", border=True, width="content")  # type: ignore[arg-type]
+        st.metric("Best EV", f"{chi(float(result['best_ev']))} chi", border=True, width="content")  # type: ignore[arg-type]
+        st.metric("Chi lost", f"{lost:.2f}", border=True, width="content")
+
+    mine = Arrangement.parse(str(result["mine"]))
+    best = Arrangement.parse(str(result["best"]))
+    moved = [c for c, row_mine in ((c, i) for i, r in enumerate(mine.rows) for c in r)
+             if c not in best.rows[row_mine]]  # fmt: skip
+    left, right = st.columns(2)
+    for column, title, arrangement, wins in (
+        (left, "Your set", mine, result["row_win"]),
+        (right, "Best set", best, result["best_row_win"]),
+    ):
+        with column:
+            st.markdown(f"**{title}**")
+            keys = arrangement.keys(rules)
+            notes = [f"{category_label(k)} · wins {percent(p)}" for k, p in zip(keys, wins)]  # type: ignore[call-overload]
+            st.markdown(arrangement_html(arrangement, notes, moved), unsafe_allow_html=True)
+    if moved:
+        st.caption("Highlighted: the cards that sit in a different row in the best set.")
+    st.markdown("**Why: chance of winning each row against one opponent**")
+    st.table(
+        [
+            {"Row": label, "Yours": percent(a), "Best": percent(b)}
+            for label, a, b in zip(ROW_LABELS, result["row_win"], result["best_row_win"])  # type: ignore[call-overload]
+        ],
+        hide_index=True,
+    )
+
+
+def show_stats() -> None:
+    history = st.session_state.get(HISTORY) or []
+    st.subheader("This session")
+    if not history:
+        st.caption("Play a hand to start your statistics.")
+        return
+    frame = pd.DataFrame(history)
+    best_share = (frame["grade"] == "best").mean()
+    with st.container(horizontal=True, gap="medium"):
+        st.metric("Hands", len(frame), border=True, width="content")
+        st.metric("Avg chi lost", f"{frame['chi lost'].mean():.2f}", border=True, width="content")
+        st.metric("Best plays", percent(best_share), border=True, width="content")
+        st.metric("Fouls", int((frame["grade"] == "foul").sum()), border=True, width="content")
+    chart = frame.set_index("hand")[["chi lost"]]
+    chart["running average"] = chart["chi lost"].expanding().mean()
+    st.line_chart(chart, x_label="hand", y_label="chi lost", height=220)
+    st.button("Reset statistics", key="practice_reset", on_click=on_reset_stats)
+
+
+# --- page ----------------------------------------------------------------------------------
+
+restore(KIND, "Random")
+restore(SEED, "")
+restore(PRESET, "vietnamese")
+restore(PLAYERS, 4)
+
+st.title("Practice")
+st.caption("Set the hand yourself, then see what the solver would do and how many chi it cost you.")
+
+with st.expander("Deal and table settings", expanded=DEAL not in st.session_state):
+    st.segmented_control(
+        "Kind of hand", ["Random", "Hard"], key=KIND, required=True,
+        help="Hard: a hand where the naive set (strongest five in the back) loses at least "
+        f"{engine.HARD_MIN_LOSS:g} chi.",
+    )  # fmt: skip
+    st.text_input("Seed (optional: the same seed deals the same hand again)", key=SEED, max_chars=40)
+    col_preset, col_players = st.columns([2, 1.3])
+    with col_preset:
+        st.selectbox("Rules", list(PRESETS), key=PRESET, format_func=preset_label)
+    with col_players:
+        st.segmented_control("Players", list(engine.PLAYERS), key=PLAYERS, required=True)
+remember(*WIDGETS)
+
+st.button(
+    "Deal a hand" if DEAL not in st.session_state else "Deal the next hand",
+    type="primary" if DEAL not in st.session_state or RESULT in st.session_state else "secondary",
+    key="practice_deal_button",
+    on_click=on_deal,
+)
+if st.session_state.pop("practice_deal_pending", False):
+    deal_now()
+if st.session_state.get(ERROR):
+    show_error(st.session_state[ERROR])
+
+deal = st.session_state.get(DEAL)
+if deal:
+    caption = f"{deal['kind']} hand · seed {deal['seed']}"
+    if deal["note"]:
+        caption += f" · {deal['note']}"
+    st.caption(caption)
+    result = st.session_state.get(RESULT)
+    special = special_hand(deal["hand"], PRESETS[st.session_state[PRESET]])
+    if special and not result:
+        st.info(f"You hold a special hand: {special_label(special)}. It wins automatically, whatever the set.")
+    arrangement = show_rows_editor(locked=result is not None)
+    if arrangement is not None and result is None:
+        reason = foul_reason(arrangement, st.session_state[PRESET])
+        if reason and not special:
+            st.error(reason, icon="❌")
+        elif not reason:
+            st.success("Valid set: back ≥ middle ≥ front.", icon="✔️")
+        st.button("Submit my set", type="primary", key="practice_submit_button", on_click=on_submit)
+    if st.session_state.pop(SUBMIT, False) and arrangement is not None and result is None:
+        if not engine.solver_ready():
+            show_error("Scoring needs the solver, which is not installed on this server yet.")
+        else:
+            try:
+                score(arrangement)
+            except ValueError as exc:
+                show_error(exc)
+            else:
+                st.rerun()
+    if result:
+        show_result(result)
+
+with st.expander("Grades: how many chi lost earns which grade"):
+    lower = 0.0
+    lines = []
+    for name, limit in GRADES:
+        span = f"more than {lower:g} chi" if limit == float("inf") else f"up to {limit:g} chi"
+        if name == "best":
+            span = f"the best set, or within {limit:g} chi of it"
+        lines.append(f"* {GRADE_ICONS[name]} **{name}**: {span}")
+        lower = limit
+    lines.append(f"* {GRADE_ICONS['foul']} **foul**: the set breaks back ≥ middle ≥ front (whatever the chi)")
+    st.markdown(
+        "Chi lost = the best set's EV minus yours, in chi per hand against the whole table "
+        "(fast mode, the rules and players chosen above).\n" + "\n".join(lines)
+    )
+
+show_stats()
