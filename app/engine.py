@@ -17,7 +17,7 @@ from typing import Any
 import streamlit as st
 
 import solver
-from solver import PRESETS, Card
+from solver import PRESETS, Card, parse_cards
 from solver.cards import full_deck
 from solver.hands import key5
 from solver.scoring import Arrangement
@@ -64,7 +64,7 @@ def _arrangement_text(arrangement: Arrangement) -> str:
 def solve_hand(hand: str, preset: str, players: int, mode: str, top: int = TOP) -> dict[str, Any]:
     """The best set and the top alternatives for a canonical hand string."""
     check_settings(preset, players, mode)
-    sol = solver.solve(hand, rules=PRESETS[preset], players=players, mode=mode, top=top, seed=SOLVER_SEED)
+    sol = solver.solve(parse_cards(hand), rules=PRESETS[preset], players=players, mode=mode, top=top, seed=SOLVER_SEED)
     return {
         "hand": hand,
         "best": _arrangement_text(sol.best),
@@ -79,9 +79,8 @@ def solve_hand(hand: str, preset: str, players: int, mode: str, top: int = TOP) 
 def evaluate_set(hand: str, arrangement: str, preset: str, players: int, mode: str) -> dict[str, Any]:
     """EV, per-row win chances, validity and special of one arrangement of a hand."""
     check_settings(preset, players, mode)
-    ev = solver.evaluate(
-        hand, Arrangement.parse(arrangement), rules=PRESETS[preset], players=players, mode=mode, seed=SOLVER_SEED
-    )
+    cards, arr = parse_cards(hand), Arrangement.parse(arrangement)
+    ev = solver.evaluate(cards, arr, rules=PRESETS[preset], players=players, mode=mode, seed=SOLVER_SEED)
     return {
         "arrangement": _arrangement_text(ev.arrangement),
         "ev": float(ev.ev),

@@ -21,6 +21,7 @@ from app.widgets import (
     card_md,
     category_label,
     chi,
+    page_style,
     percent,
     plain,
     preset_label,
@@ -358,6 +359,7 @@ restore(SEED, "")
 restore(PRESET, "vietnamese")
 restore(PLAYERS, 4)
 
+page_style()
 st.title("Practice")
 st.caption("Set the hand yourself, then see what the solver would do and how many chi it cost you.")
 

@@ -20,6 +20,7 @@ from app.widgets import (
     cards_text,
     category_label,
     chi,
+    page_style,
     percent,
     picked_cards,
     preset_label,
@@ -217,6 +218,7 @@ restore(MODE, "fast")
 for key in WIDGETS[4:]:
     restore(key, [])
 
+page_style()
 st.title("Solve a hand")
 st.caption("Type or paste your 13 cards in any order, pick them on the grid, or deal a random hand.")
 

@@ -185,6 +185,32 @@ def chi(x: float, signed: bool = True) -> str:
     return f"{x:+.2f}" if signed else f"{x:.2f}"
 
 
+# --- page style ------------------------------------------------------------------------------
+
+# Bigger card pills (easier to hit with a thumb) in the picker and the practice rows.
+_CSS = """
+<style>
+[class*="st-key-solve_pick_"] [data-testid="stButtonGroup"] button,
+[class*="st-key-practice_tick_"] [data-testid="stButtonGroup"] button {
+  min-width: 2.9rem; min-height: 2.4rem; justify-content: center;
+}
+[class*="st-key-solve_pick_"] [data-testid="stButtonGroup"] button p,
+[class*="st-key-practice_tick_"] [data-testid="stButtonGroup"] button p {
+  font-size: 1.1rem; font-weight: 600;
+}
+[class*="st-key-practice_tick_"] [data-testid="stButtonGroup"] button[aria-pressed="true"] {
+  background: #ffe082; border: 2px solid #ef6c00; transform: translateY(-4px);
+  box-shadow: 0 3px 6px rgba(0, 0, 0, .25);
+}
+</style>
+"""
+
+
+def page_style() -> None:
+    """Styles shared by the pages (static CSS; nothing user-supplied)."""
+    st.html(_CSS)
+
+
 # --- the 52-card picker --------------------------------------------------------------------
 
 _RANKS_HIGH_FIRST = list(range(14, 1, -1))
