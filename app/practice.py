@@ -184,14 +184,13 @@ def foul_reason(arrangement: Arrangement, preset: str) -> str | None:
         if hi > lo or (rules.strict and hi == lo):
             if category_of(hi) != category_of(lo):
                 problems.append(
-                    f"the {hi_name} ({category_label(hi)}) is stronger than the {lo_name} ({category_label(lo)})"
+                    f"your {hi_name}, {category_label(hi)}, beats your {lo_name}, {category_label(lo)}"
                 )
             elif hi == lo:
-                problems.append(f"the {hi_name} and the {lo_name} are equal, and these rules need strictly stronger")
+                problems.append(f"your {hi_name} and {lo_name} are equal, and these rules need strictly stronger")
             else:
                 problems.append(
-                    f"the {hi_name} and the {lo_name} are both {category_label(hi)}, "
-                    f"but the {hi_name}'s cards rank higher"
+                    f"your {hi_name} and {lo_name} are both {category_label(hi)}, but the {hi_name}'s cards rank higher"
                 )
     return "Foul: " + "; ".join(problems) + ". The back must be ≥ the middle ≥ the front."
 
