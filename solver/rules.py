@@ -103,14 +103,29 @@ class Rules:
     ace_low_runs: bool = True
     aces: bool = True
     aces_all_pairs: bool = True
+    #: alias of ``six_pairs_rule`` (the name some rule tables use); folded into it on creation
+    six_pairs: str | None = None
 
     def __post_init__(self) -> None:
-        # Accept the booleans people write for on/off options.
+        # Accept the spellings people write for on/off and named options.
         bonuses: object = self.bonuses
         if isinstance(bonuses, bool):
             object.__setattr__(self, "bonuses", "replace" if bonuses else "none")
+        specials: object = self.specials
+        if isinstance(specials, Mapping):
+            object.__setattr__(self, "special_values", tuple({**dict(SEED_SPECIAL_VALUES), **specials}.items()))
+            object.__setattr__(self, "specials", True)
         if isinstance(self.special_values, Mapping):
-            object.__setattr__(self, "special_values", tuple(self.special_values.items()))
+            object.__setattr__(
+                self, "special_values", tuple({**dict(SEED_SPECIAL_VALUES), **self.special_values}.items())
+            )
+        if self.six_pairs is not None:
+            object.__setattr__(self, "six_pairs_rule", self.six_pairs)
+            object.__setattr__(self, "six_pairs", None)
+        for name, aliases in _VALUE_ALIASES.items():
+            value = getattr(self, name)
+            if isinstance(value, str) and value.lower() in aliases:
+                object.__setattr__(self, name, aliases[value.lower()])
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
@@ -146,7 +161,8 @@ class Rules:
     def from_options(cls, options: Mapping[str, Any], base: Rules | None = None) -> Rules:
         """Rules from a mapping of option names (unknown names are an error).
 
-        ``six_pairs`` is accepted as an alias of ``six_pairs_rule``.
+        ``six_pairs`` is accepted as an alias of ``six_pairs_rule``; a mapping given as
+        ``specials`` sets the special values (the ones left out keep the seed's).
         """
         if not isinstance(options, Mapping):
             raise InvalidRulesError(f"rule options must be a mapping of name to value, got {options!r}")
@@ -160,7 +176,13 @@ class Rules:
         return dataclasses.replace(base if base is not None else cls(), **changes)
 
 
-_ALIASES = {"six_pairs": "six_pairs_rule", "wheel_rank": "wheel"}
+_ALIASES = {"wheel_rank": "wheel"}
+_VALUE_ALIASES: dict[str, dict[str, str]] = {
+    "wheel": {"second_highest": "second", "second-highest": "second", "high": "second", "low": "lowest"},
+    "bonuses": {"on": "replace", "off": "none", "default": "replace"},
+    "special_vs_special": {"diff": "difference", "all_tie": "tie", "ties": "tie", "highest": "higher"},
+    "ties": {"owner_wins": "owner", "push": "zero", "none": "zero"},
+}
 
 
 def _is_pairs(value: object) -> bool:
