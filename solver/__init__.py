@@ -21,6 +21,7 @@ from .cards import BLACK_JOKER, RED_JOKER, Card, InvalidCardError, InvalidHandEr
 from .hands import hand_strength
 from .rules import PRESETS, InvalidRulesError, Rules
 from .scoring import Arrangement, TableResult, is_valid, score_table, special_hand
+from .strategy import Evaluation, Solution, evaluate, solve
 
 __all__ = [
     "BLACK_JOKER",
@@ -28,17 +29,21 @@ __all__ = [
     "RED_JOKER",
     "Arrangement",
     "Card",
+    "Evaluation",
     "InvalidCardError",
     "InvalidHandError",
     "InvalidRulesError",
     "Rank",
     "Rules",
+    "Solution",
     "Suit",
     "TableResult",
+    "evaluate",
     "hand_strength",
     "is_valid",
     "parse_card",
     "parse_cards",
     "score_table",
+    "solve",
     "special_hand",
 ]

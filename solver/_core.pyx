@@ -130,3 +130,1022 @@ def key3(codes):
     for i in range(3):
         buf[i] = codes[i]
     return key3_c(buf)
+
+
+# ======================================================================================
+# Split enumeration and table EV (issue 3).
+#
+# Hand-strength classes.  A row's strength depends only on its rank multiset and on
+# whether it is a flush, so a class is the colex index of the row's ranks taken as a
+# non-decreasing sequence r0 <= r1 <= ... (index = sum_j C(r_j + j, j + 1)), plus
+# N5 for a 5-card flush.  Front classes: 0..454 (C(15,3)); 5-card classes: 0..6187
+# non-flush, 6188..12375 flush (C(17,5) = 6188).  Impossible classes (five of a kind,
+# flushes with repeated ranks) have key -1.
+#
+# Local layout.  A hand's 13 codes are sorted ascending, so the ranks of any subset
+# taken in position order are already non-decreasing.  The 1,287 five-card and 286
+# three-card subsets of positions 0..12 are listed once at import; SPLIT_M / SPLIT_F
+# give, for each back subset, the 56 (middle, front) subset pairs of the other 8 cards.
+# ======================================================================================
+
+from libc.math cimport INFINITY
+from libc.string cimport memset
+cimport numpy as cnp
+import numpy as np
+
+cnp.import_array()
+
+DEF N3 = 455
+DEF N5 = 6188
+DEF NC5 = 12376
+DEF NSUB5 = 1287
+DEF NSUB3 = 286
+DEF NMID = 56
+DEF MAXTOP = 64
+DEF NBEST = 16
+
+cdef int BINOM[24][8]
+cdef int C5POS[5][13]
+cdef int C3POS[3][13]
+cdef unsigned char SUB5[NSUB5][5]
+cdef unsigned char SUB3[NSUB3][3]
+cdef short MASK2SUB5[8192]
+cdef int SUB5MASK[NSUB5]
+cdef int SUB3MASK[NSUB3]
+cdef short MASK2SUB3[8192]
+cdef short SPLIT_M[NSUB5][NMID]
+cdef short SPLIT_F[NSUB5][NMID]
+cdef int32_t CLASS_KEY5[2][NC5]   # [wheel_second][class]
+cdef int32_t CLASS_KEY3[N3]
+
+
+ctypedef struct Row:
+    # One row class against the field: win / loss probability, expected chi lost
+    # (opponent's value when they win), my chi value when I win, p*v - L, and the
+    # largest v of any class no stronger than this one (for the upper bound).
+    double p
+    double q
+    double L
+    double v
+    double lin
+    double vub
+    double linub
+
+
+ctypedef struct Params:
+    double nopp      # opponents
+    double A         # sweep_mult - 1
+    double sm        # sweep_mult
+    double sb        # sweep_bonus
+    double mb        # majority_bonus
+    double slm1      # sap_lang_mult - 1 when sập làng applies, else 0
+    double sfield    # P(a field hand scoops another field hand) ** (nopp - 1)
+    int strict
+    int wheel_second
+
+
+cdef void _init_tables() noexcept nogil:
+    cdef int n, k, i, a, b, c, d, e, s, j, mask, cnt, x, y, z
+    cdef int rest[8]
+    cdef int codes[5]
+    cdef int r[5]
+    for n in range(24):
+        for k in range(8):
+            if k == 0:
+                BINOM[n][k] = 1
+            elif n == 0:
+                BINOM[n][k] = 0
+            else:
+                BINOM[n][k] = BINOM[n - 1][k - 1] + BINOM[n - 1][k]
+    for j in range(5):
+        for i in range(13):
+            C5POS[j][i] = BINOM[i + j][j + 1]
+    for j in range(3):
+        for i in range(13):
+            C3POS[j][i] = BINOM[i + j][j + 1]
+    for i in range(8192):
+        MASK2SUB5[i] = -1
+        MASK2SUB3[i] = -1
+    s = 0
+    for a in range(13):
+        for b in range(a + 1, 13):
+            for c in range(b + 1, 13):
+                for d in range(c + 1, 13):
+                    for e in range(d + 1, 13):
+                        SUB5[s][0] = a; SUB5[s][1] = b; SUB5[s][2] = c; SUB5[s][3] = d; SUB5[s][4] = e
+                        MASK2SUB5[(1 << a) | (1 << b) | (1 << c) | (1 << d) | (1 << e)] = s
+                        SUB5MASK[s] = (1 << a) | (1 << b) | (1 << c) | (1 << d) | (1 << e)
+                        s += 1
+    s = 0
+    for a in range(13):
+        for b in range(a + 1, 13):
+            for c in range(b + 1, 13):
+                SUB3[s][0] = a; SUB3[s][1] = b; SUB3[s][2] = c
+                MASK2SUB3[(1 << a) | (1 << b) | (1 << c)] = s
+                SUB3MASK[s] = (1 << a) | (1 << b) | (1 << c)
+                s += 1
+    for s in range(NSUB5):
+        mask = 0
+        for j in range(5):
+            mask |= 1 << SUB5[s][j]
+        cnt = 0
+        for i in range(13):
+            if not (mask >> i) & 1:
+                rest[cnt] = i
+                cnt += 1
+        j = 0
+        for x in range(8):
+            for y in range(x + 1, 8):
+                for z in range(y + 1, 8):
+                    # front = rest[x], rest[y], rest[z]; middle = the other five
+                    SPLIT_F[s][j] = MASK2SUB3[(1 << rest[x]) | (1 << rest[y]) | (1 << rest[z])]
+                    SPLIT_M[s][j] = MASK2SUB5[8191 & ~mask & ~((1 << rest[x]) | (1 << rest[y]) | (1 << rest[z]))]
+                    j += 1
+    # class keys: every non-decreasing rank sequence, suits chosen to (not) flush
+    for i in range(NC5):
+        CLASS_KEY5[0][i] = -1
+        CLASS_KEY5[1][i] = -1
+    for r[0] in range(13):
+        for r[1] in range(r[0], 13):
+            for r[2] in range(r[1], 13):
+                for r[3] in range(r[2], 13):
+                    for r[4] in range(r[3], 13):
+                        if r[0] == r[4]:
+                            continue
+                        k = 0
+                        for j in range(5):
+                            k += C5POS[j][r[j]]
+                            codes[j] = r[j] * 4 + (j & 3)
+                        CLASS_KEY5[0][k] = key5_c(codes, False)
+                        CLASS_KEY5[1][k] = key5_c(codes, True)
+                        if r[0] < r[1] and r[1] < r[2] and r[2] < r[3] and r[3] < r[4]:
+                            for j in range(5):
+                                codes[j] = r[j] * 4
+                            CLASS_KEY5[0][N5 + k] = key5_c(codes, False)
+                            CLASS_KEY5[1][N5 + k] = key5_c(codes, True)
+    for r[0] in range(13):
+        for r[1] in range(r[0], 13):
+            for r[2] in range(r[1], 13):
+                k = C3POS[0][r[0]] + C3POS[1][r[1]] + C3POS[2][r[2]]
+                for j in range(3):
+                    codes[j] = r[j] * 4 + j
+                CLASS_KEY3[k] = key3_c(codes)
+
+
+_init_tables()
+
+
+# ---- per-hand subset evaluation -------------------------------------------------------
+
+ctypedef struct HandEval:
+    int codes[13]            # sorted ascending
+    int cls5[NSUB5]
+    int32_t key5[NSUB5]
+    int cls3[NSUB3]
+    int32_t key3[NSUB3]
+    int nbest5, nbest3
+    int best5[NBEST]         # strongest subsets, strongest first
+    int best3[NBEST]
+
+
+cdef void _sort13(const int* src, int* dst) noexcept nogil:
+    cdef int i, j, t
+    for i in range(13):
+        dst[i] = src[i]
+    for i in range(1, 13):
+        t = dst[i]
+        j = i - 1
+        while j >= 0 and dst[j] > t:
+            dst[j + 1] = dst[j]
+            j -= 1
+        dst[j + 1] = t
+
+
+cdef void _eval_hand(const int* codes, HandEval* h, int wheel_second) noexcept nogil:
+    cdef int s, c, r0, r1, r2, r3, r4
+    cdef int rank[13]
+    cdef int suit[13]
+    cdef const int32_t* ktab = CLASS_KEY5[1 if wheel_second else 0]
+    cdef const unsigned char* sub
+    _sort13(codes, h.codes)
+    for s in range(13):
+        rank[s] = h.codes[s] >> 2
+        suit[s] = 1 << (h.codes[s] & 3)
+    for s in range(NSUB5):
+        sub = SUB5[s]
+        c = (C5POS[0][rank[sub[0]]] + C5POS[1][rank[sub[1]]] + C5POS[2][rank[sub[2]]]
+             + C5POS[3][rank[sub[3]]] + C5POS[4][rank[sub[4]]])
+        if suit[sub[0]] & suit[sub[1]] & suit[sub[2]] & suit[sub[3]] & suit[sub[4]]:
+            c += N5
+        h.cls5[s] = c
+        h.key5[s] = ktab[c]
+    for s in range(NSUB3):
+        sub = SUB3[s]
+        c = C3POS[0][rank[sub[0]]] + C3POS[1][rank[sub[1]]] + C3POS[2][rank[sub[2]]]
+        h.cls3[s] = c
+        h.key3[s] = CLASS_KEY3[c]
+    h.nbest5 = _select_best(h.key5, NSUB5, h.best5)
+    h.nbest3 = _select_best(h.key3, NSUB3, h.best3)
+
+
+cdef int _select_best(const int32_t* keys, int n, int* best) noexcept nogil:
+    """Indexes of the NBEST largest keys, largest first (insertion into a short list)."""
+    cdef int s, i, cnt = 0
+    cdef int32_t k
+    for s in range(n):
+        k = keys[s]
+        if cnt == NBEST and k <= keys[best[NBEST - 1]]:
+            continue
+        i = cnt if cnt < NBEST else NBEST - 1
+        while i > 0 and keys[best[i - 1]] < k:
+            best[i] = best[i - 1]
+            i -= 1
+        best[i] = s
+        if cnt < NBEST:
+            cnt += 1
+    return cnt
+
+
+cdef inline int _best_disjoint(const int* best, int nbest, const int* masks, int mask) noexcept nogil:
+    """First listed subset disjoint from ``mask``, or the last listed (a bound for all others)."""
+    cdef int i
+    for i in range(nbest):
+        if not (masks[best[i]] & mask):
+            return best[i]
+    return best[nbest - 1]
+
+
+# ---- the EV objective (spec §6.2, extended) -------------------------------------------
+
+cdef inline double _ev(double pf, double qf, double Lf, double vf, double linf,
+                       double pm, double qm, double Lm, double vm, double linm,
+                       double pb, double qb, double Lb, double vb, double linb,
+                       const Params* P) noexcept nogil:
+    """Expected chi against ``nopp`` independent field opponents (aces and specials excluded)."""
+    cdef double pp = pf * pm * pb
+    cdef double qq = qf * qm * qb
+    cdef double V = vf + vm + vb + P.mb
+    cdef double lost = Lf * qm * qb + qf * Lm * qb + qf * qm * Lb + P.mb * qq
+    cdef double e = linf + linm + linb + P.A * (pp * V - lost) + P.sb * (pp - qq)
+    cdef double pall
+    if P.mb != 0.0:
+        e += P.mb * ((pf * pm + pf * pb + pm * pb - 2.0 * pp) - (qf * qm + qf * qb + qm * qb - 2.0 * qq))
+    e *= P.nopp
+    if P.slm1 != 0.0:
+        pall = pp
+        if P.nopp > 1.5:
+            pall *= pp
+        if P.nopp > 2.5:
+            pall *= pp
+        e += P.slm1 * P.nopp * ((P.sm * V + P.sb) * pall - P.sfield * (P.sm * lost + P.sb * qq))
+    return e
+
+
+cdef inline double _ev_rows(const Row* f, const Row* m, const Row* b, const Params* P) noexcept nogil:
+    return _ev(f.p, f.q, f.L, f.v, f.lin, m.p, m.q, m.L, m.v, m.lin, b.p, b.q, b.L, b.v, b.lin, P)
+
+
+cdef inline double _ev_bound(const Row* f, const Row* m, const Row* b, const Params* P) noexcept nogil:
+    return _ev(f.p, f.q, f.L, f.vub, f.linub, m.p, m.q, m.L, m.vub, m.linub, b.p, b.q, b.L, b.vub, b.linub, P)
+
+
+# ---- search ---------------------------------------------------------------------------
+
+ctypedef struct Top:
+    int n          # filled
+    int cap        # wanted
+    double ev[MAXTOP]
+    int back[MAXTOP]
+    int mid[MAXTOP]
+    int front[MAXTOP]
+
+
+cdef inline double _threshold(const Top* t) noexcept nogil:
+    return t.ev[t.n - 1] if t.n == t.cap else -INFINITY
+
+
+cdef void _top_insert(Top* t, const HandEval* h, double ev, int b, int m, int f) noexcept nogil:
+    cdef int i, pos
+    # the same three strength keys score the same: keep one arrangement per key triple
+    for i in range(t.n):
+        if t.ev[i] == ev and h.key5[t.back[i]] == h.key5[b] and h.key5[t.mid[i]] == h.key5[m] \
+                and h.key3[t.front[i]] == h.key3[f]:
+            return
+    pos = t.n if t.n < t.cap else t.cap - 1
+    while pos > 0 and t.ev[pos - 1] < ev:
+        if pos < t.cap:
+            t.ev[pos] = t.ev[pos - 1]
+            t.back[pos] = t.back[pos - 1]
+            t.mid[pos] = t.mid[pos - 1]
+            t.front[pos] = t.front[pos - 1]
+        pos -= 1
+    t.ev[pos] = ev
+    t.back[pos] = b
+    t.mid[pos] = m
+    t.front[pos] = f
+    if t.n < t.cap:
+        t.n += 1
+
+
+cdef void _scan_back(const HandEval* h, int b, const Row* F, const Row* M, const Row* B,
+                     const Params* P, Top* top) noexcept nogil:
+    cdef int j, m, f
+    cdef int32_t kb = h.key5[b], km, kf
+    cdef const Row* rb = &B[h.cls5[b]]
+    cdef const Row* rm
+    cdef const Row* rf
+    cdef double ev
+    cdef const short* sm = SPLIT_M[b]
+    cdef const short* sf = SPLIT_F[b]
+    cdef int32_t kmax = kb - P.strict    # keys are integers: strict ">" is ">= + 1"
+    cdef int32_t s1 = P.strict
+    for j in range(NMID):
+        m = sm[j]
+        km = h.key5[m]
+        if km > kmax:
+            continue
+        f = sf[j]
+        kf = h.key3[f]
+        if kf + s1 > km:
+            continue
+        rm = &M[h.cls5[m]]
+        rf = &F[h.cls3[f]]
+        ev = _ev(rf.p, rf.q, rf.L, rf.v, rf.lin, rm.p, rm.q, rm.L, rm.v, rm.lin,
+                 rb.p, rb.q, rb.L, rb.v, rb.lin, P)
+        if ev > _threshold(top):
+            _top_insert(top, h, ev, b, m, f)
+
+
+cdef int _search(const HandEval* h, const Row* F, const Row* M, const Row* B, const Params* P,
+                 Top* top, int prune) noexcept nogil:
+    """Fill ``top`` with the best valid splits; returns how many backs were scanned.
+
+    Pruning: the objective rises with the strength of each row, so a back can be skipped
+    when even the strongest middle and front its other 8 cards could hold cannot beat
+    the current threshold.  The middle is bounded by the back and by the strongest
+    listed 5-card subset disjoint from the back (or the weakest listed one when none
+    is disjoint, which bounds every unlisted subset); the front likewise.  The back
+    with the best bound is scanned first to set a threshold.
+    """
+    cdef double ub[NSUB5]
+    cdef int s, b, best_b = 0, scanned = 0, mi, fi, cm, mask
+    cdef int32_t kb
+    cdef double best_ub = -INFINITY
+    top.n = 0
+    if not prune:
+        for s in range(NSUB5):
+            _scan_back(h, s, F, M, B, P, top)
+        return NSUB5
+    for b in range(NSUB5):
+        mask = SUB5MASK[b]
+        kb = h.key5[b]
+        mi = _best_disjoint(h.best5, h.nbest5, SUB5MASK, mask)
+        fi = _best_disjoint(h.best3, h.nbest3, SUB3MASK, mask)
+        cm = h.cls5[b] if h.key5[mi] > kb else h.cls5[mi]
+        ub[b] = _ev_bound(&F[h.cls3[fi]], &M[cm], &B[h.cls5[b]], P)
+        if ub[b] > best_ub:
+            best_ub = ub[b]
+            best_b = b
+    _scan_back(h, best_b, F, M, B, P, top)
+    ub[best_b] = -INFINITY
+    scanned = 1
+    for b in range(NSUB5):
+        if ub[b] > _threshold(top):
+            _scan_back(h, b, F, M, B, P, top)
+            scanned += 1
+    return scanned
+
+
+# ---- row classes of given cards -------------------------------------------------------
+
+cdef int _class5(const int* c) noexcept nogil:
+    cdef int r[5]
+    cdef int i, j, t, k = 0, suits = 15
+    for i in range(5):
+        r[i] = c[i] >> 2
+        suits &= 1 << (c[i] & 3)
+    for i in range(1, 5):
+        t = r[i]
+        j = i - 1
+        while j >= 0 and r[j] > t:
+            r[j + 1] = r[j]
+            j -= 1
+        r[j + 1] = t
+    for i in range(5):
+        k += C5POS[i][r[i]]
+    return k + N5 if suits else k
+
+
+cdef int _class3(const int* c) noexcept nogil:
+    cdef int a = c[0] >> 2, b = c[1] >> 2, d = c[2] >> 2, t
+    if a > b:
+        t = a; a = b; b = t
+    if b > d:
+        t = b; b = d; d = t
+    if a > b:
+        t = a; a = b; b = t
+    return C3POS[0][a] + C3POS[1][b] + C3POS[2][d]
+
+
+# ---- Python-facing API (validation happens in solver.strategy) --------------------------
+
+ROW_FIELDS = ("p", "q", "L", "v", "lin", "vub", "linub")
+N_FRONT_CLASSES = N3
+N_FIVE_CLASSES = NC5
+FLUSH_OFFSET = N5
+
+
+def class_keys(bint wheel_second=True):
+    """(front keys[455], five-card keys[12376]) of every class; -1 marks impossible classes."""
+    k3 = np.empty(N3, dtype=np.int32)
+    k5 = np.empty(NC5, dtype=np.int32)
+    cdef int i
+    for i in range(N3):
+        k3[i] = CLASS_KEY3[i]
+    for i in range(NC5):
+        k5[i] = CLASS_KEY5[1 if wheel_second else 0][i]
+    return k3, k5
+
+
+cdef class Model:
+    """Row tables and scoring parameters for one (rules, table size); see solver.strategy."""
+
+    cdef readonly object front, middle, back
+    cdef Row* F
+    cdef Row* M
+    cdef Row* B
+    cdef Params P
+
+    def __init__(self, front, middle, back, int nopp, int sweep_mult, int sweep_bonus, int majority_bonus,
+                 int sap_lang_mult, double sfield, bint strict, bint wheel_second):
+        self.front = np.ascontiguousarray(front, dtype=np.float64)
+        self.middle = np.ascontiguousarray(middle, dtype=np.float64)
+        self.back = np.ascontiguousarray(back, dtype=np.float64)
+        if self.front.shape != (N3, 7) or self.middle.shape != (NC5, 7) or self.back.shape != (NC5, 7):
+            raise ValueError(f"row tables must be (455, 7), (12376, 7), (12376, 7); got "
+                             f"{self.front.shape}, {self.middle.shape}, {self.back.shape}")
+        if not 1 <= nopp <= 3:
+            raise ValueError(f"opponents must be 1..3, got {nopp}")
+        self.F = <Row*> cnp.PyArray_DATA(self.front)
+        self.M = <Row*> cnp.PyArray_DATA(self.middle)
+        self.B = <Row*> cnp.PyArray_DATA(self.back)
+        self.P.nopp = nopp
+        self.P.sm = sweep_mult
+        self.P.A = sweep_mult - 1
+        self.P.sb = sweep_bonus
+        self.P.mb = majority_bonus
+        self.P.slm1 = sap_lang_mult - 1
+        self.P.sfield = sfield
+        self.P.strict = strict
+        self.P.wheel_second = wheel_second
+
+    @property
+    def wheel_second(self):
+        return bool(self.P.wheel_second)
+
+    @property
+    def strict(self):
+        return bool(self.P.strict)
+
+
+cdef void _read13(object codes, int* buf) except *:
+    cdef int i
+    if len(codes) != 13:
+        raise ValueError(f"a hand needs 13 card codes, got {len(codes)}")
+    for i in range(13):
+        buf[i] = codes[i]
+        if not 0 <= buf[i] < 52:
+            raise ValueError(f"card codes must be 0..51, got {buf[i]}")
+
+
+def solve_hand(Model model, codes, int top=1, bint prune=True):
+    """Best valid splits of 13 distinct card codes, best first: [(front, middle, back, ev)].
+
+    Rows are tuples of codes in ascending order; at most ``top`` (<= 64) entries, one per
+    strength-key triple; empty only when no split is valid (possible under ``strict``).
+    """
+    cdef int buf[13]
+    cdef HandEval h
+    cdef Top t
+    cdef int i
+    if not 1 <= top <= MAXTOP:
+        raise ValueError(f"top must be 1..{MAXTOP}, got {top}")
+    _read13(codes, buf)
+    t.cap = top
+    with nogil:
+        _eval_hand(buf, &h, model.P.wheel_second)
+        _search(&h, model.F, model.M, model.B, &model.P, &t, prune)
+    out = []
+    for i in range(t.n):
+        out.append((tuple(h.codes[SUB3[t.front[i]][j]] for j in range(3)),
+                    tuple(h.codes[SUB5[t.mid[i]][j]] for j in range(5)),
+                    tuple(h.codes[SUB5[t.back[i]][j]] for j in range(5)),
+                    t.ev[i]))
+    return out
+
+
+def backs_scanned(Model model, codes):
+    """How many of the 1,287 backs the pruned search scans for this hand (benchmarks)."""
+    cdef int buf[13]
+    cdef HandEval h
+    cdef Top t
+    _read13(codes, buf)
+    t.cap = 1
+    _eval_hand(buf, &h, model.P.wheel_second)
+    return _search(&h, model.F, model.M, model.B, &model.P, &t, True)
+
+
+def solve_batch(Model model, const int[:, ::1] hands not None):
+    """Best split of each row of an (N, 13) array of codes.
+
+    Returns (arrangements (N, 13) int32 = front 3 | middle 5 | back 5, ev (N,) float64);
+    a hand with no valid split gets ev = -inf and its codes unchanged.
+    """
+    cdef Py_ssize_t n = hands.shape[0], i
+    cdef int j
+    if hands.shape[1] != 13:
+        raise ValueError(f"hands must have 13 columns, got {hands.shape[1]}")
+    for i in range(n):
+        for j in range(13):
+            if not 0 <= hands[i, j] < 52:
+                raise ValueError(f"card codes must be 0..51, got {hands[i, j]} in row {i}")
+    arr = np.empty((n, 13), dtype=np.int32)
+    evs = np.empty(n, dtype=np.float64)
+    cdef int[:, ::1] out = arr
+    cdef double[::1] ev = evs
+    cdef HandEval h
+    cdef Top t
+    t.cap = 1
+    with nogil:
+        for i in range(n):
+            _eval_hand(&hands[i, 0], &h, model.P.wheel_second)
+            _search(&h, model.F, model.M, model.B, &model.P, &t, True)
+            if t.n == 0:
+                for j in range(13):
+                    out[i, j] = hands[i, j]
+                ev[i] = -INFINITY
+                continue
+            for j in range(3):
+                out[i, j] = h.codes[SUB3[t.front[0]][j]]
+            for j in range(5):
+                out[i, 3 + j] = h.codes[SUB5[t.mid[0]][j]]
+                out[i, 8 + j] = h.codes[SUB5[t.back[0]][j]]
+            ev[i] = t.ev[0]
+    return arr, evs
+
+
+def arrangement_stats(Model model, front, middle, back):
+    """(ev, (pf, pm, pb), valid, (front class, middle class, back class)) of one arrangement.
+
+    ``ev`` is the table objective of the rows as laid out; for a fouled arrangement the
+    caller replaces it with the foul payment.
+    """
+    cdef int f[3]
+    cdef int m[5]
+    cdef int b[5]
+    cdef int i, cf, cm, cb
+    if len(front) != 3 or len(middle) != 5 or len(back) != 5:
+        raise ValueError("rows need 3, 5 and 5 card codes")
+    for i in range(3):
+        f[i] = front[i]
+    for i in range(5):
+        m[i] = middle[i]
+        b[i] = back[i]
+    cf = _class3(f)
+    cm = _class5(m)
+    cb = _class5(b)
+    cdef int32_t kf = CLASS_KEY3[cf]
+    cdef int32_t km = CLASS_KEY5[model.P.wheel_second][cm]
+    cdef int32_t kb = CLASS_KEY5[model.P.wheel_second][cb]
+    valid = (kb > km > kf) if model.P.strict else (kb >= km >= kf)
+    ev = _ev_rows(&model.F[cf], &model.M[cm], &model.B[cb], &model.P)
+    return ev, (model.F[cf].p, model.M[cm].p, model.B[cb].p), bool(valid), (cf, cm, cb)
+
+
+def row_classes(const int[:, ::1] arrangements not None):
+    """(N, 3) int32 classes of (N, 13) arrangements laid out front 3 | middle 5 | back 5."""
+    cdef Py_ssize_t n = arrangements.shape[0], i
+    if arrangements.shape[1] != 13:
+        raise ValueError(f"arrangements must have 13 columns, got {arrangements.shape[1]}")
+    res = np.empty((n, 3), dtype=np.int32)
+    cdef int[:, ::1] out = res
+    with nogil:
+        for i in range(n):
+            out[i, 0] = _class3(&arrangements[i, 0])
+            out[i, 1] = _class5(&arrangements[i, 3])
+            out[i, 2] = _class5(&arrangements[i, 8])
+    return res
+
+
+def strongest_back_first(const int[:, ::1] hands not None, bint wheel_second=True):
+    """The naive setting of each hand: back = best 5 of 13, middle = best 5 of the rest.
+
+    Ties between equal keys go to the first subset in position order (deterministic).
+    Returns (N, 13) int32 laid out front 3 | middle 5 | back 5.
+    """
+    cdef Py_ssize_t n = hands.shape[0], i
+    cdef int s, j, b, m
+    cdef int32_t kbest
+    if hands.shape[1] != 13:
+        raise ValueError(f"hands must have 13 columns, got {hands.shape[1]}")
+    for i in range(n):
+        for j in range(13):
+            if not 0 <= hands[i, j] < 52:
+                raise ValueError(f"card codes must be 0..51, got {hands[i, j]} in row {i}")
+    arr = np.empty((n, 13), dtype=np.int32)
+    cdef int[:, ::1] out = arr
+    cdef HandEval h
+    with nogil:
+        for i in range(n):
+            _eval_hand(&hands[i, 0], &h, wheel_second)
+            b = 0
+            kbest = -1
+            for s in range(NSUB5):
+                if h.key5[s] > kbest:
+                    kbest = h.key5[s]
+                    b = s
+            m = 0
+            kbest = -1
+            for s in range(NMID):
+                if h.key5[SPLIT_M[b][s]] > kbest:
+                    kbest = h.key5[SPLIT_M[b][s]]
+                    m = s
+            for j in range(3):
+                out[i, j] = h.codes[SUB3[SPLIT_F[b][m]][j]]
+            for j in range(5):
+                out[i, 3 + j] = h.codes[SUB5[SPLIT_M[b][m]][j]]
+                out[i, 8 + j] = h.codes[SUB5[b][j]]
+    return arr
+
+
+def _profile(Model model, const int[:, ::1] hands not None, int stage):
+    cdef Py_ssize_t i
+    cdef HandEval h
+    cdef Top t
+    cdef int s
+    cdef double acc = 0
+    t.cap = 1
+    with nogil:
+        for i in range(hands.shape[0]):
+            _eval_hand(&hands[i, 0], &h, model.P.wheel_second)
+            if stage == 1:
+                for s in range(NSUB5):
+                    acc += _ev_bound(&model.F[h.cls3[0]], &model.M[h.cls5[s]], &model.B[h.cls5[s]], &model.P)
+            elif stage == 2:
+                _search(&h, model.F, model.M, model.B, &model.P, &t, 1)
+    return acc
+
+
+def _back_bests(Model model, codes):
+    cdef int buf[13]
+    cdef HandEval h
+    cdef Top t
+    cdef int b, mi, fi, cm
+    _read13(codes, buf)
+    _eval_hand(buf, &h, model.P.wheel_second)
+    ub = np.empty(NSUB5)
+    best = np.empty(NSUB5)
+    for b in range(NSUB5):
+        mi = _best_disjoint(h.best5, h.nbest5, SUB5MASK, SUB5MASK[b])
+        fi = _best_disjoint(h.best3, h.nbest3, SUB3MASK, SUB5MASK[b])
+        cm = h.cls5[b] if h.key5[mi] > h.key5[b] else h.cls5[mi]
+        ub[b] = _ev_bound(&model.F[h.cls3[fi]], &model.M[cm], &model.B[h.cls5[b]], &model.P)
+        t.cap = 1
+        t.n = 0
+        _scan_back(&h, b, model.F, model.M, model.B, &model.P, &t)
+        best[b] = t.ev[0] if t.n else -INFINITY
+    return ub, best
+
+
+# ---- special hands and exact settlement (deep mode) --------------------------------------
+
+DEF SP_DRAGON_FLUSH = 0
+DEF SP_DRAGON = 1
+DEF SP_SIX_PAIRS = 2
+DEF SP_THREE_FLUSHES = 3
+DEF SP_THREE_STRAIGHTS = 4
+
+
+cdef bint _has_run(int* cnt, int length, int start) noexcept nogil:
+    """Take a run of ``length`` ranks starting at rank index ``start`` (-1: ace-low) from cnt."""
+    cdef int i, r
+    for i in range(length):
+        r = 12 if (start < 0 and i == 0) else (i - 1 if start < 0 else start + i)
+        if cnt[r] == 0:
+            return False
+    return True
+
+
+cdef void _take_run(int* cnt, int length, int start, int delta) noexcept nogil:
+    cdef int i, r
+    for i in range(length):
+        r = 12 if (start < 0 and i == 0) else (i - 1 if start < 0 else start + i)
+        cnt[r] += delta
+
+
+cdef bint _three_straights(int* cnt, bint ace_low) noexcept nogil:
+    cdef int a, b, c, lo5 = -1 if ace_low else 0, lo3 = -1 if ace_low else 0
+    cdef bint found = False
+    for a in range(lo5, 9):
+        if not _has_run(cnt, 5, a):
+            continue
+        _take_run(cnt, 5, a, -1)
+        for b in range(a, 9):
+            if not _has_run(cnt, 5, b):
+                continue
+            _take_run(cnt, 5, b, -1)
+            for c in range(lo3, 11):
+                if _has_run(cnt, 3, c):
+                    found = True
+                    break
+            _take_run(cnt, 5, b, 1)
+            if found:
+                break
+        _take_run(cnt, 5, a, 1)
+        if found:
+            return True
+    return False
+
+
+cdef int _special_of(const int* codes, const int* values, bint six_strict, bint ace_low) noexcept nogil:
+    """Index (SPECIAL_NAMES order) of the highest-valued special in 13 cards, or -1."""
+    cdef int cnt[13]
+    cdef int sc[4]
+    cdef int i, best = -1, pairs = 0, twos = 0, ones = 0, distinct = 0, suits_used = 0
+    cdef int found[5]
+    cdef int a, b, c, t
+    memset(cnt, 0, sizeof(cnt))
+    memset(sc, 0, sizeof(sc))
+    for i in range(13):
+        cnt[codes[i] >> 2] += 1
+        sc[codes[i] & 3] += 1
+    for i in range(5):
+        found[i] = 0
+    for i in range(13):
+        pairs += cnt[i] // 2
+        twos += cnt[i] == 2
+        ones += cnt[i] == 1
+        distinct += cnt[i] > 0
+    for i in range(4):
+        suits_used += sc[i] > 0
+    if distinct == 13:
+        found[SP_DRAGON_FLUSH if suits_used == 1 else SP_DRAGON] = 1
+    if six_strict:
+        found[SP_SIX_PAIRS] = twos == 6 and ones == 1
+    else:
+        found[SP_SIX_PAIRS] = pairs >= 6
+    # suit counts sorted descending: 13 | 10 3 | 8 5 | 5 5 3
+    a = sc[0]; b = sc[1]; c = sc[2]; t = sc[3]
+    _sort4_desc(&a, &b, &c, &t)
+    found[SP_THREE_FLUSHES] = ((a == 13) or (a == 10 and b == 3 and c == 0) or (a == 8 and b == 5 and c == 0)
+                               or (a == 5 and b == 5 and c == 3 and t == 0))
+    found[SP_THREE_STRAIGHTS] = _three_straights(cnt, ace_low)
+    for i in range(5):
+        if found[i] and (best < 0 or values[i] > values[best]):
+            best = i
+    return best
+
+
+cdef inline void _sort4_desc(int* a, int* b, int* c, int* d) noexcept nogil:
+    cdef int v[4]
+    cdef int i, j, t
+    v[0] = a[0]; v[1] = b[0]; v[2] = c[0]; v[3] = d[0]
+    for i in range(1, 4):
+        t = v[i]
+        j = i - 1
+        while j >= 0 and v[j] < t:
+            v[j + 1] = v[j]
+            j -= 1
+        v[j + 1] = t
+    a[0] = v[0]; b[0] = v[1]; c[0] = v[2]; d[0] = v[3]
+
+
+def special_index(codes, values, bint six_pairs_strict=False, bint ace_low_runs=True):
+    """Index into SPECIAL_NAMES of the highest-valued special of 13 codes, or -1 (test shim)."""
+    cdef int buf[13]
+    cdef int vals[5]
+    cdef int i
+    _read13(codes, buf)
+    for i in range(5):
+        vals[i] = values[i]
+    return _special_of(buf, vals, six_pairs_strict, ace_low_runs)
+
+
+def special_indexes(const int[:, ::1] hands not None, values, bint six_pairs_strict=False,
+                    bint ace_low_runs=True):
+    """special_index of every row of an (N, 13) array."""
+    cdef int vals[5]
+    cdef Py_ssize_t i, n = hands.shape[0]
+    for i in range(5):
+        vals[i] = values[i]
+    res = np.empty(n, dtype=np.int32)
+    cdef int[::1] out = res
+    with nogil:
+        for i in range(n):
+            out[i] = _special_of(&hands[i, 0], vals, six_pairs_strict, ace_low_runs)
+    return res
+
+
+ctypedef struct Settle:
+    int strict
+    int ties_owner
+    int sweep_mult
+    int sweep_bonus
+    int majority_bonus
+    int sap_lang
+    int sap_lang_min_players
+    int sap_lang_mult
+    int foul_mode         # 0 flat, 1 opponent x2, 2 opponent x1
+    int foul_chi
+    int foul_sap_lang
+    int specials[5]
+    int special_vs_special   # 0 higher, 1 tie, 2 difference
+    int aces
+    int aces_all_pairs
+
+
+cdef int _special_net(int vi, int vj, const Settle* o) noexcept nogil:
+    if vi == vj:
+        return 0
+    if vi and vj:
+        if o.special_vs_special == 1:
+            return 0
+        if o.special_vs_special == 2:
+            return vi - vj
+    return vi if vi > vj else -vj
+
+
+cdef int _settle0(int n, const int32_t* keys, const int* vals, const int* special, const int* aces,
+                  const Settle* o) noexcept nogil:
+    """Seat 0's chi in one deal (a C port of scoring.score_table; keys/vals are [n][3])."""
+    cdef int pairs[4][4]
+    cdef bint scooped[4][4]
+    cdef bint sp_pair[4][4]
+    cdef bint foul[4]
+    cdef bint sl[4]
+    cdef int i, j, k, row, net, won_i, won_j, a, b, maxaces = 0, total = 0
+    cdef bint all_sc, involved
+    for i in range(n):
+        for j in range(n):
+            pairs[i][j] = 0
+            scooped[i][j] = False
+            sp_pair[i][j] = False
+        if o.strict:
+            foul[i] = special[i] < 0 and not (keys[3 * i + 2] > keys[3 * i + 1] > keys[3 * i])
+        else:
+            foul[i] = special[i] < 0 and not (keys[3 * i + 2] >= keys[3 * i + 1] >= keys[3 * i])
+        if aces[i] > maxaces:
+            maxaces = aces[i]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if special[i] >= 0 or special[j] >= 0:
+                net = _special_net(o.specials[special[i]] if special[i] >= 0 else 0,
+                                   o.specials[special[j]] if special[j] >= 0 else 0, o)
+                sp_pair[i][j] = True
+                sp_pair[j][i] = True
+            elif foul[i] and foul[j]:
+                net = 0
+            elif foul[i] or foul[j]:
+                k = j if foul[i] else i      # the valid player
+                if o.foul_mode == 0:
+                    net = o.foul_chi
+                else:
+                    net = (vals[3 * k] + vals[3 * k + 1] + vals[3 * k + 2]) * (2 if o.foul_mode == 1 else 1)
+                if foul[i]:
+                    net = -net
+                    scooped[j][i] = o.foul_sap_lang
+                else:
+                    scooped[i][j] = o.foul_sap_lang
+            else:
+                net = 0
+                won_i = 0
+                won_j = 0
+                for row in range(3):
+                    a = keys[3 * i + row]
+                    b = keys[3 * j + row]
+                    if a == b and o.ties_owner and i == 0:
+                        a += 1     # seat 0 owns the table and takes ties (O5)
+                    if a > b:
+                        won_i += 1
+                        net += vals[3 * i + row]
+                    elif b > a:
+                        won_j += 1
+                        net -= vals[3 * j + row]
+                if won_i >= 2:
+                    net += o.majority_bonus
+                if won_j >= 2:
+                    net -= o.majority_bonus
+                if won_i == 3 or won_j == 3:
+                    net = net * o.sweep_mult + (o.sweep_bonus if net > 0 else -o.sweep_bonus)
+                    if won_i == 3:
+                        scooped[i][j] = True
+                    else:
+                        scooped[j][i] = True
+            pairs[i][j] = net
+            pairs[j][i] = -net
+    if o.sap_lang and n >= 3 and n >= o.sap_lang_min_players:
+        for i in range(n):
+            all_sc = special[i] < 0 and not foul[i]
+            for j in range(n):
+                if j != i and not scooped[i][j]:
+                    all_sc = False
+            sl[i] = all_sc
+        for i in range(n):
+            if sl[i]:
+                for j in range(n):
+                    if j != i:
+                        pairs[i][j] *= o.sap_lang_mult
+                        pairs[j][i] = -pairs[i][j]
+    if o.aces and maxaces < 4:
+        for i in range(n):
+            for j in range(i + 1, n):
+                involved = sp_pair[i][j] or foul[i] or foul[j]
+                if involved and not o.aces_all_pairs:
+                    continue
+                pairs[i][j] += aces[i] - aces[j]
+                pairs[j][i] = -pairs[i][j]
+    for j in range(1, n):
+        total += pairs[0][j]
+    return total
+
+
+cdef void _read_settle(dict opts, Settle* o) except *:
+    cdef int i
+    o.strict = opts["strict"]
+    o.ties_owner = opts["ties_owner"]
+    o.sweep_mult = opts["sweep_mult"]
+    o.sweep_bonus = opts["sweep_bonus"]
+    o.majority_bonus = opts["majority_bonus"]
+    o.sap_lang = opts["sap_lang"]
+    o.sap_lang_min_players = opts["sap_lang_min_players"]
+    o.sap_lang_mult = opts["sap_lang_mult"]
+    o.foul_mode = opts["foul_mode"]
+    o.foul_chi = opts["foul_chi"]
+    o.foul_sap_lang = opts["foul_sap_lang"]
+    for i in range(5):
+        o.specials[i] = opts["specials"][i]
+    o.special_vs_special = opts["special_vs_special"]
+    o.aces = opts["aces"]
+    o.aces_all_pairs = opts["aces_all_pairs"]
+
+
+cdef void _row_info(const Row* F, const Row* M, const Row* B, int wheel_second, const int* arr,
+                    int32_t* keys, int* vals, int* aces) noexcept nogil:
+    cdef int cf = _class3(arr), cm = _class5(arr + 3), cb = _class5(arr + 8), i
+    keys[0] = CLASS_KEY3[cf]
+    keys[1] = CLASS_KEY5[wheel_second][cm]
+    keys[2] = CLASS_KEY5[wheel_second][cb]
+    vals[0] = <int> F[cf].v
+    vals[1] = <int> M[cm].v
+    vals[2] = <int> B[cb].v
+    aces[0] = 0
+    for i in range(13):
+        aces[0] += arr[i] >= 48
+
+
+def settle_table(Model model, dict opts, const int[:, ::1] arrangements not None, specials):
+    """Seat 0's chi for one table of 2-4 arrangements (front 3 | middle 5 | back 5 codes);
+    ``specials`` gives each seat's special index or -1.  Values come from the model's rules."""
+    cdef Settle o
+    cdef int n = arrangements.shape[0], i
+    cdef int32_t keys[12]
+    cdef int vals[12]
+    cdef int sp[4]
+    cdef int aces[4]
+    if not 2 <= n <= 4 or arrangements.shape[1] != 13:
+        raise ValueError("settle_table needs 2-4 arrangements of 13 codes")
+    _read_settle(opts, &o)
+    for i in range(n):
+        sp[i] = specials[i]
+        _row_info(model.F, model.M, model.B, model.P.wheel_second, &arrangements[i, 0], &keys[3 * i], &vals[3 * i], &aces[i])
+    return _settle0(n, keys, vals, sp, aces, &o)
+
+
+def settle_first(Model model, dict opts, const int[:, ::1] mine not None, const int[:, :, ::1] opponents not None,
+                 const int[::1] my_special not None, const int[:, ::1] opp_special not None):
+    """Seat 0's chi summed over deals: candidate k of ``mine`` (K, 13) against each deal of
+    ``opponents`` (S, n-1, 13); specials as indexes (-1 none).  Returns (K,) int64 sums."""
+    cdef Settle o
+    cdef Py_ssize_t K = mine.shape[0], S = opponents.shape[0], s, k
+    cdef int nopp = opponents.shape[1], i
+    cdef int32_t keys[12]
+    cdef int vals[12]
+    cdef int sp[4]
+    cdef int aces[4]
+    if not 1 <= nopp <= 3 or mine.shape[1] != 13 or opponents.shape[2] != 13:
+        raise ValueError("settle_first needs (K, 13) and (S, 1..3, 13) arrangements")
+    if my_special.shape[0] != K or opp_special.shape[0] != S or opp_special.shape[1] != nopp:
+        raise ValueError("special index arrays do not match the arrangements")
+    _read_settle(opts, &o)
+    res = np.zeros(K, dtype=np.int64)
+    cdef long long[::1] out = res
+    with nogil:
+        for s in range(S):
+            for i in range(nopp):
+                _row_info(model.F, model.M, model.B, model.P.wheel_second, &opponents[s, i, 0], &keys[3 * (i + 1)], &vals[3 * (i + 1)], &aces[i + 1])
+                sp[i + 1] = opp_special[s, i]
+            for k in range(K):
+                _row_info(model.F, model.M, model.B, model.P.wheel_second, &mine[k, 0], keys, vals, aces)
+                sp[0] = my_special[k]
+                out[k] += _settle0(nopp + 1, keys, vals, sp, aces, &o)
+    return res

@@ -1,0 +1,139 @@
+"""Deep mode: Monte Carlo refinement of the fast solver's best candidates.
+
+For one hand, the unseen 39 cards are dealt to the opponents ``samples`` times; each
+opponent sets their hand with the fast solver; every candidate arrangement of mine is
+settled against the same deals (common random numbers, so differences between
+candidates are measured with far less noise than their values) by the exact table
+settlement — bonuses, scoops, sập làng, fouls, specials, aces and card removal
+included.  The candidates are then ranked by their mean chi.
+
+The settlement used here is :func:`solver._core.settle_first`, a C port of
+:func:`solver.scoring.score_table` for seat 0 (tests compare the two on random tables).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from . import _core
+from .cards import Card
+from .rules import SPECIAL_NAMES, Rules
+from .scoring import Arrangement, declared_special
+
+DEFAULT_SAMPLES = 400
+DEFAULT_CANDIDATES = 8
+DEFAULT_SEED = 20261130
+
+
+def _special_values(rules: Rules) -> list[int]:
+    return [rules.special_value(name) if rules.specials else 0 for name in SPECIAL_NAMES]
+
+
+def deal_opponents(hand: Sequence[Card], players: int, samples: int, seed: int | None) -> np.ndarray:
+    """(samples, players - 1, 13) opponent hands dealt from the cards not in ``hand``."""
+    rng = np.random.default_rng(DEFAULT_SEED if seed is None else seed)
+    mine = {c.code for c in hand}
+    unseen = np.array([c for c in range(52) if c not in mine], dtype=np.int32)
+    nopp = players - 1
+    keys = rng.random((samples, len(unseen)))
+    order = np.argsort(keys, axis=1)[:, : 13 * nopp]
+    return np.sort(unseen[order].reshape(samples, nopp, 13), axis=2).astype(np.int32)
+
+
+def score_candidates(
+    hand: Sequence[Card],
+    arrangements: Sequence[Arrangement],
+    rules: Rules,
+    players: int,
+    seed: int | None,
+    samples: int = DEFAULT_SAMPLES,
+) -> list[float]:
+    """Mean chi of each arrangement over the same ``samples`` opponent deals."""
+    from .strategy import get_model
+
+    model = get_model(rules, players)
+    nopp = players - 1
+    opp_hands = deal_opponents(hand, players, samples, seed)
+    flat = np.ascontiguousarray(opp_hands.reshape(samples * nopp, 13))
+    opp_arr, _ = _core.solve_batch(model, flat)
+    opp_arr = np.ascontiguousarray(np.asarray(opp_arr).reshape(samples, nopp, 13))
+    mine = np.asarray([[c.code for c in (*a.front, *a.middle, *a.back)] for a in arrangements], dtype=np.int32)
+    index = {name: i for i, name in enumerate(SPECIAL_NAMES)}
+    my_special = np.asarray([index.get(declared_special(a, rules) or "", -1) for a in arrangements], dtype=np.int32)
+    if rules.special_detection == "auto":
+        opp_special = _core.special_indexes(
+            flat, _special_values(rules), rules.six_pairs_rule == "strict", rules.ace_low_runs
+        ).reshape(samples, nopp)
+        if not rules.specials:
+            opp_special[:] = -1
+    else:  # O13 "layout": only a special the opponent's arrangement shows counts (slow, rare rules)
+        opp_special = np.asarray(
+            [
+                index.get(declared_special(_arrangement(row), rules) or "", -1)
+                for row in opp_arr.reshape(samples * nopp, 13)
+            ],
+            dtype=np.int32,
+        ).reshape(samples, nopp)
+    totals = _core.settle_first(
+        model,
+        _settle_options(rules),
+        np.ascontiguousarray(mine),
+        opp_arr,
+        my_special,
+        np.ascontiguousarray(opp_special, dtype=np.int32),
+    )
+    return [float(t) / samples for t in totals]
+
+
+def _arrangement(row: np.ndarray) -> Arrangement:
+    cards = [Card(int(c)) for c in row]
+    return Arrangement(cards[:3], cards[3:8], cards[8:])
+
+
+def _settle_options(rules: Rules) -> dict[str, object]:
+    return {
+        "strict": rules.strict,
+        "ties_owner": rules.ties == "owner",
+        "sweep_mult": rules.sweep_mult,
+        "sweep_bonus": rules.sweep_bonus,
+        "majority_bonus": rules.majority_bonus,
+        "sap_lang": rules.sap_lang,
+        "sap_lang_min_players": rules.sap_lang_min_players,
+        "sap_lang_mult": rules.sap_lang_mult,
+        "foul_mode": ("flat", "opponent_x2", "opponent_x1").index(rules.foul_mode),
+        "foul_chi": rules.foul_chi,
+        "foul_sap_lang": rules.foul_sap_lang,
+        "specials": _special_values(rules),
+        "six_pairs_strict": rules.six_pairs_rule == "strict",
+        "special_layout": rules.special_detection == "layout",
+        "special_vs_special": ("higher", "tie", "difference").index(rules.special_vs_special),
+        "ace_low_runs": rules.ace_low_runs,
+        "aces": rules.aces,
+        "aces_all_pairs": rules.aces_all_pairs,
+    }
+
+
+def refine(
+    hand: Sequence[Card],
+    rules: Rules,
+    players: int,
+    top: int,
+    seed: int | None,
+    candidates: int = DEFAULT_CANDIDATES,
+    samples: int = DEFAULT_SAMPLES,
+) -> list[tuple[Arrangement, float]]:
+    """The fast solver's best ``max(top, candidates)`` splits re-ranked by Monte Carlo."""
+    from .strategy import arrangement_from_codes, get_model
+
+    model = get_model(rules, players)
+    codes = [c.code for c in hand]
+    fast = _core.solve_hand(model, codes, max(top, candidates))
+    arrs = [arrangement_from_codes(f, m, b) for f, m, b, _ in fast]
+    if not arrs:
+        return []
+    evs = score_candidates(hand, arrs, rules, players, seed, samples)
+    # stable: equal estimates keep the fast order
+    order = sorted(range(len(arrs)), key=lambda i: -evs[i])
+    return [(arrs[i], evs[i]) for i in order]

@@ -1,0 +1,288 @@
+"""Expected-value play: the public :func:`solve` and :func:`evaluate`.
+
+The objective (spec §6.2) is the expected chi a split wins against ``players - 1``
+opponents drawn from a field.  For each row the field tables (:mod:`solver.tables`)
+give my chance to win (``p``) and lose (``q``) and the chi I pay when I lose (``L``);
+``v`` is what I receive when I win (bonuses included).  Rows are treated as
+independent, as in the spec's formula, so per opponent::
+
+    E = Σ_k (p_k v_k − L_k) + (m − 1)·(Π p·Σ v − Σ_k L_k Π_{j≠k} q_j)          (sập ×m)
+        + b·(Π p − Π q) + maj·(P(win ≥ 2) − P(lose ≥ 2))                     (sweep bonus, 4-2)
+
+and sập làng adds ``(s − 1)·n·[(m·Σv + b)·(Π p)^n − σ^(n−1)·(m·lost + b·Π q)]`` for
+``n`` opponents, where ``σ`` is the chance a field hand scoops another.  Aces and a
+special hand do not depend on the split; they are added to ``ev`` in expectation.
+
+``mode="deep"`` re-scores the best candidates by Monte Carlo against opponents dealt
+from the 39 unseen cards, set by the fast solver and settled exactly (see
+:mod:`solver.deep`).
+
+>>> s = solve("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac")
+>>> s.special
+'dragon'
+>>> sol = solve("Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s Tc Jh", players=2)
+>>> sol.best.front != ()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from math import comb
+
+from . import _core
+from .cards import Card, InvalidHandError
+from .rules import PRESETS, Rules, get_rules
+from .scoring import Arrangement, as_arrangement, check_hand, declared_special, special_hand
+from .tables import Field, class_values, load_field, make_model
+
+MODES = ("fast", "deep")
+MAX_TOP = 64
+CardsLike = Iterable[Card | str] | str
+RowWin = tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The best arrangement of a hand and its expected chi against the field."""
+
+    best: Arrangement
+    special: str | None
+    ev: float
+    alternatives: list[tuple[Arrangement, float]] = field(default_factory=list)
+    row_win: RowWin = (0.0, 0.0, 0.0)
+    players: int = 4
+    mode: str = "fast"
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Expected chi of one chosen arrangement (fouled ones included)."""
+
+    arrangement: Arrangement
+    ev: float
+    row_win: RowWin
+    valid: bool
+    special: str | None
+    players: int = 4
+    mode: str = "fast"
+
+
+# --- argument checks --------------------------------------------------------------------
+
+
+def check_players(players: object) -> int:
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+        raise ValueError(f"players must be 2, 3 or 4 (a Mau Binh table seats 2-4), got {players!r}")
+    return players
+
+
+def check_mode(mode: object) -> str:
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+    return str(mode)
+
+
+def check_top(top: object) -> int:
+    if not isinstance(top, int) or isinstance(top, bool) or not 1 <= top <= MAX_TOP:
+        raise ValueError(f"top must be an integer 1..{MAX_TOP}, got {top!r}")
+    return top
+
+
+def check_seed(seed: object) -> int | None:
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise ValueError(f"seed must be an integer or None, got {seed!r}")
+    return seed
+
+
+# --- the model ---------------------------------------------------------------------------
+
+_TABLE_FIELDS = ("wheel", "bonuses", "sweep_mult", "sweep_bonus", "majority_bonus", "sap_lang", "sap_lang_mult")
+
+
+def table_preset(rules: Rules) -> str:
+    """The preset whose field tables fit ``rules`` best (an exact preset maps to itself).
+
+    The field depends on how players set hands, which the scoring options drive; a custom
+    rule set borrows the closest preset's field (same A-2-3-4-5 rank first) and is then
+    scored with its own values.
+    """
+    for name, preset in PRESETS.items():
+        if preset == rules:
+            return name
+
+    def distance(name: str) -> tuple[int, int]:
+        preset = PRESETS[name]
+        return (preset.wheel != rules.wheel, sum(getattr(preset, f) != getattr(rules, f) for f in _TABLE_FIELDS))
+
+    return min(sorted(PRESETS), key=distance)
+
+
+@lru_cache(maxsize=32)
+def get_model(rules: Rules, players: int) -> _core.Model:
+    """The compiled model for these rules and table size (loaded once, then cached)."""
+    return make_model(get_field(rules, players), rules, players)
+
+
+def get_field(rules: Rules, players: int) -> Field:
+    return load_field(table_preset(rules), players)
+
+
+def ace_ev(cards: Sequence[Card], rules: Rules, players: int) -> float:
+    """Expected ace chi (D13) of this hand against ``players - 1`` random opponents."""
+    if not rules.aces:
+        return 0.0
+    mine = sum(1 for c in cards if c.code >= 48)
+    nopp = players - 1
+    if mine == 4:
+        return 0.0
+    # each opponent holds 13 of the 39 unseen cards: (4 - mine) / 3 aces on average
+    ev = nopp * (mine - (4 - mine) / 3)
+    if mine == 0:
+        # an opponent with all four aces voids the ace payments: add back what they held
+        p_all = comb(35, 9) / comb(39, 13)
+        ev += nopp * p_all * 4
+    return ev
+
+
+def special_ev(name: str, rules: Rules, players: int) -> float:
+    return float((players - 1) * rules.special_value(name))
+
+
+def foul_ev(rules: Rules, players: int) -> float:
+    """Expected chi of a fouled hand against valid field opponents (D11)."""
+    nopp = players - 1
+    if rules.foul_mode == "flat":
+        pay = float(rules.foul_chi)
+    else:
+        fld = get_field(rules, players)
+        values = class_values(rules)
+        mean = sum(float((dist * v).sum()) for dist, v in zip(fld.rows(), values))
+        pay = mean * (2.0 if rules.foul_mode == "opponent_x2" else 1.0)
+    extra = 0.0
+    if rules.foul_sap_lang and rules.sap_lang and players >= max(3, rules.sap_lang_min_players):
+        # an opponent who also scoops everyone else doubles what I pay
+        extra = (rules.sap_lang_mult - 1) * get_field(rules, players).scoop ** (nopp - 1)
+    return -nopp * pay * (1.0 + extra)
+
+
+# --- public API --------------------------------------------------------------------------
+
+
+def _row(codes: Iterable[int]) -> tuple[Card, ...]:
+    """Cards of a row in display order: rank high to low, suits s h d c."""
+    return tuple(Card(c) for c in sorted(codes, key=lambda c: (-(c >> 2), c & 3)))
+
+
+def arrangement_from_codes(front: Iterable[int], middle: Iterable[int], back: Iterable[int]) -> Arrangement:
+    return Arrangement(_row(front), _row(middle), _row(back))
+
+
+def _hand_codes(cards: CardsLike) -> tuple[list[Card], list[int]]:
+    hand = check_hand(cards)
+    return hand, [c.code for c in hand]
+
+
+def solve(
+    cards: CardsLike,
+    rules: Rules | str | None = PRESETS["vietnamese"],
+    players: int = 4,
+    mode: str = "fast",
+    top: int = 1,
+    seed: int | None = None,
+) -> Solution:
+    """The valid arrangement with the highest expected chi against the field.
+
+    ``alternatives`` holds the ``top`` best (arrangement, ev), best first, one per distinct
+    set of row strengths.  ``row_win`` is the best arrangement's chance to win each row
+    (front, middle, back) against one opponent.  A special hand is named in ``special``
+    and its payment is in ``ev``; ``best`` is still the best way to set the cards.
+    """
+    hand, codes = _hand_codes(cards)
+    rules = get_rules(rules)
+    players = check_players(players)
+    mode = check_mode(mode)
+    top = check_top(top)
+    seed = check_seed(seed)
+    model = get_model(rules, players)
+    if mode == "deep":
+        from .deep import refine
+
+        ranked = refine(hand, rules, players, max(top, 1), seed)
+    else:
+        ranked = [(arrangement_from_codes(f, m, b), ev) for f, m, b, ev in _core.solve_hand(model, codes, top)]
+    if not ranked:
+        # only under strict validity: no valid split exists; the naive setting fouls
+        f, m, b = _naive(codes, rules)
+        ranked = [(arrangement_from_codes(f, m, b), foul_ev(rules, players))]
+    constant = ace_ev(hand, rules, players)
+    special = special_hand(hand, rules)
+    best = ranked[0][0]
+    if special is not None and rules.special_detection == "layout":
+        special = declared_special(best, rules)
+    if special is not None:
+        value = special_ev(special, rules, players) + constant
+        alternatives = [(a, value) for a, _ in ranked[:top]]
+    else:
+        alternatives = [(a, ev + constant) for a, ev in ranked[:top]]
+    _, row_win, _, _ = _stats(model, best)
+    return Solution(best, special, alternatives[0][1], alternatives, row_win, players, mode)
+
+
+def evaluate(
+    cards: CardsLike,
+    arrangement: Arrangement | str | Sequence[CardsLike],
+    rules: Rules | str | None = PRESETS["vietnamese"],
+    players: int = 4,
+    mode: str = "fast",
+    seed: int | None = None,
+) -> Evaluation:
+    """Expected chi of the arrangement a player chose for ``cards`` (a foul included)."""
+    hand, codes = _hand_codes(cards)
+    arr = as_arrangement(arrangement)
+    if sorted(c.code for c in arr.cards) != sorted(codes):
+        missing = sorted(set(hand) - set(arr.cards))
+        extra = sorted(set(arr.cards) - set(hand))
+        raise InvalidHandError(
+            f"the arrangement must use exactly the 13 cards of the hand; missing "
+            f"{' '.join(map(str, missing)) or 'none'}, not in the hand {' '.join(map(str, extra)) or 'none'}"
+        )
+    rules = get_rules(rules)
+    players = check_players(players)
+    mode = check_mode(mode)
+    seed = check_seed(seed)
+    model = get_model(rules, players)
+    ev, row_win, valid, _ = _stats(model, arr)
+    special = declared_special(arr, rules)
+    if mode == "deep":
+        from .deep import score_candidates
+
+        ev = score_candidates(hand, [arr], rules, players, seed)[0]
+    elif special is not None:
+        ev = special_ev(special, rules, players)
+    elif not valid:
+        ev = foul_ev(rules, players)
+    if not valid and special is None:
+        row_win = (0.0, 0.0, 0.0)
+    if mode != "deep":
+        ev += ace_ev(hand, rules, players)
+    return Evaluation(arr, ev, row_win, valid, special, players, mode)
+
+
+def _stats(model: _core.Model, arr: Arrangement) -> tuple[float, RowWin, bool, tuple[int, int, int]]:
+    ev, wins, valid, classes = _core.arrangement_stats(
+        model, [c.code for c in arr.front], [c.code for c in arr.middle], [c.code for c in arr.back]
+    )
+    return float(ev), (float(wins[0]), float(wins[1]), float(wins[2])), bool(valid), classes
+
+
+def _naive(codes: list[int], rules: Rules) -> tuple[list[int], list[int], list[int]]:
+    import numpy as np
+
+    out = _core.strongest_back_first(np.asarray([codes], dtype=np.int32), rules.wheel == "second")[0]
+    return [int(c) for c in out[:3]], [int(c) for c in out[3:8]], [int(c) for c in out[8:]]
+
+
+__all__ = ["MAX_TOP", "MODES", "Evaluation", "Solution", "evaluate", "solve"]

@@ -1,0 +1,297 @@
+"""EV tables of the fast solver: what a field of opponents holds in each row.
+
+The fast objective (spec §6.2) needs, for every row class of my split, the chance an
+opponent's same row is weaker / stronger and the chi I pay when it is stronger.  All of
+that follows from one thing per (preset, table size): the distribution of the *field's*
+row classes (front: 455 classes, middle and back: 12,376; see :mod:`solver._core`), plus
+``scoop``, the chance one field hand scoops another (for sập làng).
+
+The field is found by iterated best response (fictitious play, as Hankin did for 4-2
+scoring): start with every sampled hand set "strongest back first", then repeatedly
+solve every sampled hand against the current field and blend the answers into it,
+until the blended distribution moves less than ``tol`` (total variation, worst row).
+
+Build all shipped tables (``solver/data/field-<preset>.npz``)::
+
+    python -m solver.tables build [--samples 60000] [--seed 2026] [--jobs 2]
+
+It uses every core (``--jobs``) and prints progress on stderr.  Opponent card removal
+and opponents' special hands are left out of the tables; deep mode covers them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import sys
+import time
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from .rules import PRESETS, Rules
+from .scoring import chi_value
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+TABLE_SIZES = (2, 3, 4)
+ROWS = ("front", "middle", "back")
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int32]
+
+
+@dataclass(frozen=True)
+class Field:
+    """Row-class distribution of the field at one table size (each row sums to 1)."""
+
+    front: FloatArray
+    middle: FloatArray
+    back: FloatArray
+    scoop: float
+
+    def rows(self) -> tuple[FloatArray, FloatArray, FloatArray]:
+        return (self.front, self.middle, self.back)
+
+
+def table_path(preset: str) -> Path:
+    return DATA_DIR / f"field-{preset}.npz"
+
+
+@cache
+def load_field(preset: str, players: int) -> Field:
+    """The shipped field of one preset and table size."""
+    path = table_path(preset)
+    if not path.exists():
+        raise FileNotFoundError(f"EV table {path} is missing; build it with `python -m solver.tables build`")
+    with np.load(path) as data:
+        return Field(
+            front=data[f"front_{players}"],
+            middle=data[f"middle_{players}"],
+            back=data[f"back_{players}"],
+            scoop=float(data[f"scoop_{players}"]),
+        )
+
+
+@lru_cache(maxsize=8)
+def class_values(rules: Rules) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Chi value of winning each row with each class (front 455, middle and back 12,376)."""
+    k3, k5 = _core.class_keys(rules.wheel == "second")
+    out = []
+    for row, keys in ((0, k3), (1, k5), (2, k5)):
+        # the value depends only on category and top digit: compute once per pair
+        tag = np.where(keys >= 0, keys >> 20, -1)
+        values = np.ones(len(keys), dtype=np.float64)
+        for t in np.unique(tag[tag >= 0]):
+            values[tag == t] = chi_value(row, int(t) << 20, rules)
+        out.append(values)
+    return out[0], out[1], out[2]
+
+
+def row_table(dist: FloatArray, keys: IntArray, values: FloatArray) -> FloatArray:
+    """(n, 7) rows p, q, L, v, lin, vub, linub for my holding each class against ``dist``.
+
+    ``p``/``q``: the field's row is weaker / stronger; ``L``: expected chi I pay in that row;
+    ``v``: what I receive when I win; ``vub``: the largest ``v`` of any class no stronger
+    (used by the pruning bound, which needs a value that never falls with strength).
+    """
+    n = len(keys)
+    out = np.zeros((n, 7), dtype=np.float64)
+    ok = keys >= 0
+    idx = np.flatnonzero(ok)
+    order = idx[np.argsort(keys[idx], kind="stable")]
+    mass = dist[order]
+    below = np.concatenate(([0.0], np.cumsum(mass)[:-1]))
+    total = mass.sum()
+    pay = mass * values[order]
+    pay_above = pay.sum() - np.cumsum(pay)
+    p = np.zeros(n)
+    q = np.zeros(n)
+    L = np.zeros(n)
+    p[order] = below / total
+    q[order] = (total - below - mass) / total
+    L[order] = pay_above / total
+    vub = np.zeros(n)
+    vub[order] = np.maximum.accumulate(values[order])
+    out[:, 0] = p
+    out[:, 1] = q
+    out[:, 2] = L
+    out[:, 3] = values
+    out[:, 4] = p * values - L
+    out[:, 5] = vub
+    out[:, 6] = p * vub - L
+    out[~ok] = 0.0
+    return out
+
+
+def sap_lang_applies(rules: Rules, players: int) -> bool:
+    return rules.sap_lang and players >= max(3, rules.sap_lang_min_players)
+
+
+def make_model(field: Field, rules: Rules, players: int) -> _core.Model:
+    """The compiled scoring model for ``rules`` at ``players`` against ``field``."""
+    k3, k5 = _core.class_keys(rules.wheel == "second")
+    v3, vm, vb = class_values(rules)
+    nopp = players - 1
+    sl = sap_lang_applies(rules, players)
+    return _core.Model(
+        row_table(field.front, k3, v3),
+        row_table(field.middle, k5, vm),
+        row_table(field.back, k5, vb),
+        nopp,
+        rules.sweep_mult,
+        rules.sweep_bonus,
+        rules.majority_bonus,
+        rules.sap_lang_mult if sl else 1,
+        field.scoop ** (nopp - 1),
+        rules.strict,
+        rules.wheel == "second",
+    )
+
+
+# --- building ---------------------------------------------------------------------------
+
+
+def deal_hands(n: int, rng: np.random.Generator) -> IntArray:
+    """``n`` random 13-card hands as sorted codes (each from its own shuffled deck)."""
+    return np.sort(np.argsort(rng.random((n, 52)), axis=1)[:, :13], axis=1).astype(np.int32)
+
+
+def field_of(arrangements: IntArray, rules: Rules) -> Field:
+    """Distribution of row classes of a sample of arrangements, and its scoop rate."""
+    cls = _core.row_classes(np.ascontiguousarray(arrangements, dtype=np.int32))
+    n = len(cls)
+    front = np.bincount(cls[:, 0], minlength=_core.N_FRONT_CLASSES) / n
+    middle = np.bincount(cls[:, 1], minlength=_core.N_FIVE_CLASSES) / n
+    back = np.bincount(cls[:, 2], minlength=_core.N_FIVE_CLASSES) / n
+    k3, k5 = _core.class_keys(rules.wheel == "second")
+    keys = np.stack([k3[cls[:, 0]], k5[cls[:, 1]], k5[cls[:, 2]]], axis=1)
+    other = np.roll(keys, 1, axis=0)
+    scoop = float(np.mean(np.all(keys > other, axis=1)))
+    return Field(front.astype(np.float64), middle.astype(np.float64), back.astype(np.float64), scoop)
+
+
+def blend(a: Field, b: Field, weight: float) -> Field:
+    """``(1 - weight) * a + weight * b``."""
+    mix = [(1 - weight) * x + weight * y for x, y in zip(a.rows(), b.rows())]
+    return Field(mix[0], mix[1], mix[2], (1 - weight) * a.scoop + weight * b.scoop)
+
+
+def distance(a: Field, b: Field) -> float:
+    """Largest total-variation distance between the two fields' rows."""
+    return max(0.5 * float(np.abs(x - y).sum()) for x, y in zip(a.rows(), b.rows()))
+
+
+def _solve_chunk(args: tuple[Field, Rules, int, IntArray]) -> IntArray:
+    field, rules, players, hands = args
+    model = make_model(field, rules, players)
+    arrangements, _ = _core.solve_batch(model, hands)
+    return np.asarray(arrangements)
+
+
+def best_response(field: Field, rules: Rules, players: int, hands: IntArray, pool: Any, chunks: int) -> IntArray:
+    """Every sampled hand solved against ``field`` (in parallel chunks)."""
+    parts = np.array_split(hands, chunks)
+    jobs = [(field, rules, players, np.ascontiguousarray(p)) for p in parts]
+    results = pool.map(_solve_chunk, jobs) if pool is not None else [_solve_chunk(j) for j in jobs]
+    return np.concatenate(results)
+
+
+def build_field(
+    rules: Rules,
+    players: int,
+    samples: int,
+    seed: int,
+    pool: Any = None,
+    chunks: int = 1,
+    max_iter: int = 12,
+    tol: float = 0.01,
+    progress: Any = None,
+) -> tuple[Field, list[float]]:
+    """Iterated best response from "strongest back first"; returns the field and the
+    distance moved at each iteration."""
+    rng = np.random.default_rng(seed)
+    hands = deal_hands(samples, rng)
+    field = field_of(_core.strongest_back_first(hands, rules.wheel == "second"), rules)
+    moves: list[float] = []
+    for it in range(1, max_iter + 1):
+        response = field_of(best_response(field, rules, players, hands, pool, chunks), rules)
+        # fictitious-play weights, floored so late iterations still move
+        new = blend(field, response, max(1.0 / (it + 1), 0.25))
+        moves.append(distance(field, new))
+        field = new
+        if progress is not None:
+            progress(it, moves[-1])
+        if moves[-1] < tol:
+            break
+    return field, moves
+
+
+def build_all(
+    samples: int,
+    seed: int,
+    jobs: int,
+    presets: list[str],
+    out_dir: Path = DATA_DIR,
+    max_iter: int = 12,
+    tol: float = 0.01,
+) -> None:
+    """Build and save the tables of every preset and table size."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(jobs) as pool:
+        for preset in presets:
+            rules = PRESETS[preset]
+            arrays: dict[str, Any] = {}
+            for players in TABLE_SIZES:
+                label = f"{preset} {players}p"
+
+                def progress(it: int, move: float, label: str = label) -> None:
+                    elapsed = time.perf_counter() - start
+                    bar = "#" * min(it, 12) + "." * (12 - min(it, 12))
+                    print(
+                        f"\r{label:>16} [{bar}] iter {it:2d} move {move:.4f}  {elapsed:6.1f}s",
+                        end="",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+
+                # one seed per (preset, size), derived reproducibly from the base seed
+                sub_seed = seed * 1000 + TABLE_SIZES.index(players) * 10 + sorted(PRESETS).index(preset)
+                field, moves = build_field(
+                    rules, players, samples, sub_seed, pool, jobs * 4, max_iter=max_iter, tol=tol, progress=progress
+                )
+                print(file=sys.stderr)
+                arrays[f"front_{players}"] = field.front
+                arrays[f"middle_{players}"] = field.middle
+                arrays[f"back_{players}"] = field.back
+                arrays[f"scoop_{players}"] = np.float64(field.scoop)
+                arrays[f"moves_{players}"] = np.asarray(moves)
+            arrays["samples"] = np.int64(samples)
+            arrays["seed"] = np.int64(seed)
+            np.savez_compressed(out_dir / f"field-{preset}.npz", **arrays)
+    print(f"built {len(presets)} preset(s) in {time.perf_counter() - start:.1f}s", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m solver.tables", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="build the EV tables by iterated best response")
+    b.add_argument("--samples", type=int, default=60000, help="hands sampled per table (default 60000)")
+    b.add_argument("--seed", type=int, default=2026)
+    b.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
+    b.add_argument("--presets", nargs="*", default=sorted(PRESETS), choices=sorted(PRESETS))
+    b.add_argument("--out", type=Path, default=DATA_DIR)
+    b.add_argument("--max-iter", type=int, default=12, help="best-response iterations at most (default 12)")
+    b.add_argument("--tol", type=float, default=0.01, help="stop when the field moves less than this")
+    args = parser.parse_args(argv)
+    build_all(args.samples, args.seed, max(1, args.jobs), args.presets, args.out, args.max_iter, args.tol)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
