@@ -220,8 +220,7 @@ else:
                 verdict = "valid" if r["valid"] else ":red[**foul**]"
                 st.markdown(f"**Set {letter}** · EV {chi(r['ev'])} chi · {verdict}")
                 notes = [
-                    f"{category_label(k)} · wins {percent(p)}"
-                    for k, p in zip(arrangement.keys(rules), r["row_win"])
+                    f"{category_label(k)} · wins {percent(p)}" for k, p in zip(arrangement.keys(rules), r["row_win"])
                 ]
                 st.markdown(arrangement_html(arrangement, notes), unsafe_allow_html=True)
         if top:

@@ -9,6 +9,7 @@ with the moved cards highlighted, and per-row win chances; the session keeps sta
 
 from __future__ import annotations
 
+import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -56,6 +57,14 @@ GRADES: tuple[tuple[str, float], ...] = (
     ("mistake", 2.0),
     ("blunder", float("inf")),
 )
+GRADE_COLOURS = {
+    "best": "#2e7d32",
+    "good": "#7cb342",
+    "inaccuracy": "#fbc02d",
+    "mistake": "#fb8c00",
+    "blunder": "#e53935",
+    "foul": "#6d4c41",
+}
 GRADE_ICONS = {"best": "🏆", "good": "✅", "inaccuracy": "🟡", "mistake": "🟠", "blunder": "🔴", "foul": "❌"}
 
 
@@ -183,9 +192,7 @@ def foul_reason(arrangement: Arrangement, preset: str) -> str | None:
     for (hi_name, hi), (lo_name, lo) in ((("middle", m), ("back", b)), (("front", f), ("middle", m))):
         if hi > lo or (rules.strict and hi == lo):
             if category_of(hi) != category_of(lo):
-                problems.append(
-                    f"your {hi_name}, {category_label(hi)}, beats your {lo_name}, {category_label(lo)}"
-                )
+                problems.append(f"your {hi_name}, {category_label(hi)}, beats your {lo_name}, {category_label(lo)}")
             elif hi == lo:
                 problems.append(f"your {hi_name} and {lo_name} are equal, and these rules need strictly stronger")
             else:
@@ -195,7 +202,7 @@ def foul_reason(arrangement: Arrangement, preset: str) -> str | None:
     return "Foul: " + "; ".join(problems) + ". The back must be ≥ the middle ≥ the front."
 
 
-def show_rows_editor(locked: bool) -> Arrangement | None:
+def show_rows_editor() -> Arrangement | None:
     """The three rows as tick boxes with 'Move here' buttons; returns the set when sizes fit."""
     current = rows()
     picked = ticked()
@@ -213,15 +220,14 @@ def show_rows_editor(locked: bool) -> Arrangement | None:
                 head += " · :orange[too few]"
             with st.container(horizontal=True, vertical_alignment="center"):
                 st.markdown(head)
-                if not locked:
-                    st.button(
-                        "Move here",
-                        key=f"practice_move_{i}",
-                        on_click=on_move,
-                        args=(i,),
-                        disabled=not picked or all(r == i for r, _ in picked),
-                        type="primary" if picked and any(r != i for r, _ in picked) else "secondary",
-                    )
+                st.button(
+                    "Move here",
+                    key=f"practice_move_{i}",
+                    on_click=on_move,
+                    args=(i,),
+                    disabled=not picked or all(r == i for r, _ in picked),
+                    type="primary" if picked and any(r != i for r, _ in picked) else "secondary",
+                )
             if row:
                 st.pills(
                     label,
@@ -230,15 +236,13 @@ def show_rows_editor(locked: bool) -> Arrangement | None:
                     format_func=card_md,
                     key=tick_key(i),
                     label_visibility="collapsed",
-                    disabled=locked,
                 )
             else:
                 st.caption("empty: move cards here")
-    if not locked:
-        can_swap = len(picked) == 2 and picked[0][0] != picked[1][0]
-        with st.container(horizontal=True):
-            st.button("Swap the two ticked cards", key="practice_swap", on_click=on_swap, disabled=not can_swap)
-        st.caption("Tap cards to tick them, then tap **Move here** on the row they should go to.")
+    can_swap = len(picked) == 2 and picked[0][0] != picked[1][0]
+    with st.container(horizontal=True):
+        st.button("Swap the two ticked cards", key="practice_swap", on_click=on_swap, disabled=not can_swap)
+    st.caption("Tap cards to tick them, then tap **Move here** on the row they should go to.")
     sizes = [len(r) for r in current]
     if sizes != list(ROW_SIZES):
         wrong = [f"{label.lower()} has {n} (needs {size})" for label, n, size in zip(ROW_LABELS, sizes, ROW_SIZES)
@@ -345,9 +349,28 @@ def show_stats() -> None:
         st.metric("Avg chi lost", f"{frame['chi lost'].mean():.2f}", border=True, width="content")
         st.metric("Best plays", percent(best_share), border=True, width="content")
         st.metric("Fouls", int((frame["grade"] == "foul").sum()), border=True, width="content")
-    chart = frame.set_index("hand")[["chi lost"]]
-    chart["running average"] = chart["chi lost"].expanding().mean()
-    st.line_chart(chart, x_label="hand", y_label="chi lost", height=220)
+    frame["running average"] = frame["chi lost"].expanding().mean()
+    bars = (
+        alt.Chart(frame)
+        .mark_bar(size=14)
+        .encode(
+            x=alt.X(
+                "hand:Q",
+                axis=alt.Axis(format="d", tickMinStep=1),
+                scale=alt.Scale(domain=[0.5, len(frame) + 0.5], nice=False),
+            ),
+            y=alt.Y("chi lost:Q", title="chi lost"),
+            color=alt.Color(
+                "grade:N",
+                scale=alt.Scale(domain=list(GRADE_COLOURS), range=list(GRADE_COLOURS.values())),
+                legend=alt.Legend(orient="bottom", title=None, columns=3),
+            ),
+            tooltip=["hand", "grade", alt.Tooltip("chi lost:Q", format=".2f"), "seed"],
+        )
+    )
+    line = alt.Chart(frame).mark_line(point=True, color="#37474f").encode(x="hand:Q", y="running average:Q")
+    st.altair_chart(bars + line, height=230)
+    st.caption("Bars: chi lost on each hand (coloured by grade). Line: your running average.")
     st.button("Reset statistics", key="practice_reset", on_click=on_reset_stats)
 
 
@@ -397,15 +420,15 @@ if deal:
     special = special_hand(deal["hand"], PRESETS[st.session_state[PRESET]])
     if special and not result:
         st.info(f"You hold a special hand: {special_label(special)}. It wins automatically, whatever the set.")
-    arrangement = show_rows_editor(locked=result is not None)
-    if arrangement is not None and result is None:
+    arrangement = show_rows_editor() if result is None else None
+    if arrangement is not None:
         reason = foul_reason(arrangement, st.session_state[PRESET])
         if reason and not special:
             st.error(reason, icon="❌")
         elif not reason:
             st.success("Valid set: back ≥ middle ≥ front.", icon="✔️")
         st.button("Submit my set", type="primary", key="practice_submit_button", on_click=on_submit)
-    if st.session_state.pop(SUBMIT, False) and arrangement is not None and result is None:
+    if st.session_state.pop(SUBMIT, False) and arrangement is not None:
         if not engine.solver_ready():
             show_error("Scoring needs the solver, which is not installed on this server yet.")
         else:

@@ -6,7 +6,7 @@ import dataclasses
 
 import streamlit as st
 
-from app.widgets import PRESET_BLURBS, SPECIAL_NAMES, preset_label
+from app.widgets import PRESET_BLURBS, SPECIAL_MEANINGS, SPECIAL_NAMES, preset_label
 from solver import PRESETS, Rules
 from solver.hands import CATEGORY_NAMES
 
@@ -62,7 +62,7 @@ VALUE_TEXT: dict[object, str] = {
 
 def describe(name: str, value: object) -> str:
     if name == "special_values":
-        return ", ".join(f"{SPECIAL_NAMES[n][0].split(' (')[0]} {v}" for n, v in value)  # type: ignore[attr-defined]
+        return ", ".join(f"{SPECIAL_NAMES[n][0]} {v}" for n, v in value)  # type: ignore[attr-defined]
     if isinstance(value, (bool, str)) and value in VALUE_TEXT:
         return VALUE_TEXT[value]
     return str(value)
@@ -125,6 +125,7 @@ st.markdown(
 special_rows = [
     {
         "Special hand": english,
+        "What it is": SPECIAL_MEANINGS[name],
         "Vietnamese": vietnamese,
         "Khmer": khmer,
         "Chi from each player": str(PRESETS["vietnamese"].special_value(name)),

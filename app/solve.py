@@ -178,12 +178,14 @@ def show_result(hand: str, preset: str, players: int, mode: str) -> None:
     notes = [f"{category_label(k)} · wins {percent(p)}" for k, p in zip(keys, result["row_win"])]
     show_arrangement(best, notes)
     opponents = players - 1
-    with st.container(horizontal=True, gap="medium"):
-        st.metric("EV per hand", f"{chi(result['ev'])} chi", border=True, width="content",
-                  help=f"Average chi won per hand against {opponents} opponent{'s' if opponents > 1 else ''}, "
-                  f"under the {preset_label(preset)} rules ({mode} mode).")  # fmt: skip
-        for label, p in zip(("Front wins", "Middle wins", "Back wins"), result["row_win"]):
-            st.metric(label, percent(p), border=True, width="content")
+    st.metric(
+        "EV per hand",
+        f"{chi(result['ev'])} chi",
+        border=True,
+        width="content",
+        help=f"Average chi won per hand against {opponents} opponent{'s' if opponents > 1 else ''}, "
+        f"under the {preset_label(preset)} rules ({mode} mode). Win chances are per row against one opponent.",
+    )
 
     alternatives = result["alternatives"]
     if len(alternatives) > 1:

@@ -36,6 +36,7 @@ _CHIP = (
     "border:1px solid #9e9e9e;border-radius:.35em;background:#fff;font-weight:700;"
     "font-size:1.25em;line-height:1.35;text-align:center;font-family:system-ui,sans-serif;"
 )
+_CHIP_SMALL = "font-size:1em;min-width:2em;margin:.08em .06em;"
 _CHIP_MARKED = "border:2px solid #ef6c00;background:#fff3c4;box-shadow:0 0 0 2px #ffcc80;"
 
 
@@ -129,10 +130,10 @@ def show_error(problem: BaseException | str) -> None:
 # --- HTML -----------------------------------------------------------------------------------
 
 
-def card_html(card: Card, marked: bool = False) -> str:
-    """One card as an HTML chip; ``marked`` draws it highlighted."""
+def card_html(card: Card, marked: bool = False, small: bool = False) -> str:
+    """One card as an HTML chip; ``marked`` draws it highlighted, ``small`` for compact lists."""
     colour = RED if card.is_red else BLACK
-    style = _CHIP + f"color:{colour};" + (_CHIP_MARKED if marked else "")
+    style = _CHIP + f"color:{colour};" + (_CHIP_MARKED if marked else "") + (_CHIP_SMALL if small else "")
     label = html.escape(card_text(card))
     title = html.escape(f"{rank_text(card)} of {SUIT_NAMES[card.suit]}")  # type: ignore[index]
     return f'<span class="mb-card" title="{title}" style="{style}">{label}</span>'
@@ -160,9 +161,7 @@ def arrangement_html(
 ) -> str:
     """Front, middle and back as three labelled rows of chips."""
     marks = set(marked)
-    return "".join(
-        row_html(label, row, note, marks) for label, row, note in zip(ROW_LABELS, arrangement.rows, notes)
-    )
+    return "".join(row_html(label, row, note, marks) for label, row, note in zip(ROW_LABELS, arrangement.rows, notes))
 
 
 def show_cards(cards: Iterable[Card], marked: Iterable[Card] = ()) -> None:
@@ -265,11 +264,18 @@ def safe_parse_cards(text: str) -> list[Card] | None:
 
 #: Special hands: (English, Vietnamese, Khmer) as in the rules spec, section 2.
 SPECIAL_NAMES: dict[str, tuple[str, str, str]] = {
-    "dragon_flush": ("same-suit dragon (2 to A, one suit)", "rồng cuốn", "សាញ់នាគ(១ទឹក)"),
-    "dragon": ("dragon (13-card straight)", "sảnh rồng", "សាញ់១៣ដើម"),
-    "six_pairs": ("six pairs", "lục phé bôn (6 đôi)", "៦គូ"),
+    "dragon_flush": ("same-suit dragon", "rồng cuốn", "សាញ់នាគ(១ទឹក)"),
+    "dragon": ("dragon", "sảnh rồng", "សាញ់១៣ដើម"),
+    "six_pairs": ("six pairs", "lục phé bôn, 6 đôi", "៦គូ"),
     "three_flushes": ("three flushes", "3 thùng", "ជីធុង"),
     "three_straights": ("three straights", "3 sảnh", "៣ជីសាញ់"),
+}
+SPECIAL_MEANINGS: dict[str, str] = {
+    "dragon_flush": "2 to A, all one suit",
+    "dragon": "13 different ranks, 2 to A",
+    "six_pairs": "six pairs and one odd card (a trips or quads counts as its pairs)",
+    "three_flushes": "the cards split into 5 + 5 + 3 of one suit each",
+    "three_straights": "two 5-card straights and a 3-card run",
 }
 
 PRESET_BLURBS: dict[str, str] = {
@@ -282,7 +288,9 @@ PRESET_BLURBS: dict[str, str] = {
 
 def special_label(name: str) -> str:
     english, vietnamese, _ = SPECIAL_NAMES.get(name, (name.replace("_", " "), "", ""))
-    return f"{english} ({vietnamese})" if vietnamese else english
+    meaning = SPECIAL_MEANINGS.get(name)
+    label = f"{english} ({vietnamese})" if vietnamese else english
+    return f"{label}: {meaning}" if meaning else label
 
 
 def preset_label(name: str) -> str:
@@ -315,6 +323,6 @@ def arrangement_inline_html(arrangement: Arrangement, marked: Iterable[Card] = (
     parts = []
     for i, row in enumerate(arrangement.rows):
         if i:
-            parts.append('<span style="margin:0 .25em;opacity:.5;font-size:1.3em">|</span>')
-        parts.extend(card_html(c, c in marks) for c in row)
+            parts.append('<span style="margin:0 .2em;opacity:.5;font-size:1.1em">|</span>')
+        parts.extend(card_html(c, c in marks, small=True) for c in row)
     return f'<div style="display:flex;flex-wrap:wrap;align-items:center">{"".join(parts)}</div>'

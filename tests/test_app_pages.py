@@ -1,0 +1,307 @@
+"""AppTest checks of every page of the Streamlit app (no browser needed)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import solver
+from solver import Arrangement
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "streamlit_app.py")
+HAND = "Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s 10c Jh"
+CANONICAL = "Ah Ad Kd Qd Jh Tc 9d 8s 7s 7c 5d 3h 2c"
+DRAGON = "As Kd Qc Jh 10s 9d 8c 7h 6s 5d 4c 3h 2s"
+PAIRS_HAND = "Ah Ad Kc Ks 9h 9c 7d 7s 5c 4d 3h 2s 2c"
+HOSTILE = [
+    "<script>alert('x')</script>",
+    "<img src=x onerror=alert(1)> As Kd",
+    "**bold** [link](javascript:alert(1)) :red[x] $x^2$",
+    "As As Kd Qc Jh Ts 9d 8c 7h 6s 5d 4c 3h",  # a repeated card
+    "As Kd Qc",  # too few
+    "As Kd Qc Jh Ts 9d 8c 7h 6s 5d 4c 3h 2s 2d",  # too many
+    "BJ Kd Qc Jh Ts 9d 8c 7h 6s 5d 4c 3h 2s",  # a joker
+    "As Kd " * 700,  # absurdly long (the browser itself stops typing at 5000 characters)
+    "\x00\u202e\ufffd",
+    "",
+]
+
+
+def new_app() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def texts(elements: object) -> str:
+    return "\n".join(str(e.value) for e in elements)  # type: ignore[attr-defined]
+
+
+def no_crash(at: AppTest) -> None:
+    assert not at.exception, at.exception
+    assert "Something went wrong" not in texts(at.error)
+
+
+def metric(at: AppTest, label: str) -> str:
+    found = [m.value for m in at.metric if m.label == label]
+    assert found, f"no metric {label!r}: {[m.label for m in at.metric]}"
+    return str(found[0])
+
+
+# --- Solve -----------------------------------------------------------------------------------
+
+
+def test_solve_shows_three_rows_ev_and_alternatives() -> None:
+    at = new_app()
+    at.text_area(key="solve_text").input(HAND).run()
+    at.button(key="solve_go").click().run()
+    no_crash(at)
+    assert not at.error
+    html = texts(at.markdown)
+    for row in ("Front", "Middle", "Back"):
+        assert f"<b>{row}</b>" in html
+    assert html.count('class="mb-card"') >= 13
+    ev = metric(at, "EV per hand")
+    assert ev.endswith("chi")
+    expected = solver.solve(HAND, players=4, seed=2024)
+    assert float(ev.split()[0]) == pytest.approx(expected.ev, abs=0.01)
+    for row in ("Front", "Middle", "Back"):  # each row names its hand and its chance to win
+        assert re.search(rf"<b>{row}</b> <span[^>]*>· [a-z ]+ \([^)]*\) · wins \d+%", html), row
+    assert "Top alternatives" in texts(at.subheader)
+    assert "vs best" in html
+    # the hand and settings went into the URL
+    assert at.query_params["hand"] == CANONICAL
+    assert at.query_params["preset"] == "vietnamese"
+    assert at.query_params["players"] == "4"
+
+
+def test_solve_link_reopens_the_same_result() -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["hand"] = CANONICAL
+    at.query_params["preset"] = "plain"
+    at.query_params["players"] = "2"
+    at.run()
+    no_crash(at)
+    assert at.text_area(key="solve_text").value == CANONICAL
+    assert at.selectbox(key="solve_preset").value == "plain"
+    assert at.segmented_control(key="solve_players").value == 2
+    expected = solver.solve(HAND, rules=solver.PRESETS["plain"], players=2, seed=2024)
+    assert float(metric(at, "EV per hand").split()[0]) == pytest.approx(expected.ev, abs=0.01)
+
+
+def test_solve_special_hand_banner() -> None:
+    at = new_app()
+    at.text_area(key="solve_text").input("2c 2d 5c 5d 7h 7s 9c 9d Jh Js Kc Kd Ah").run()
+    at.button(key="solve_go").click().run()
+    no_crash(at)
+    banner = texts(at.success)
+    assert "six pairs" in banner and "12 chi" in banner
+
+
+def test_solve_deal_random_and_picker_agree() -> None:
+    at = new_app()
+    at.button(key="solve_deal").click().run()
+    no_crash(at)
+    typed = solver.parse_cards(at.text_area(key="solve_text").value)
+    assert len(set(typed)) == 13
+    picked = [c for p in at.pills for c in (p.value or [])]
+    assert sorted(picked) == sorted(typed)
+    assert metric(at, "EV per hand").endswith("chi")
+
+
+@pytest.mark.parametrize("bad", HOSTILE)
+def test_solve_bad_input_shows_an_error_and_keeps_the_text(bad: str) -> None:
+    at = new_app()
+    at.text_area(key="solve_text").input(bad).run()
+    at.button(key="solve_go").click().run()
+    no_crash(at)
+    assert at.error, f"no error for {bad[:40]!r}"
+    assert at.text_area(key="solve_text").value == bad
+    assert "<script>" not in texts(at.markdown)
+    if len(bad) > 300:
+        assert "limit" in texts(at.error)
+
+
+def test_solve_bad_link_parameters_do_not_crash() -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["hand"] = "<b>" * 500
+    at.query_params["preset"] = "nonsense"
+    at.query_params["players"] = "99"
+    at.run()
+    no_crash(at)
+    assert "not usable" in texts(at.error)
+
+
+# --- Practice --------------------------------------------------------------------------------
+
+
+def deal_practice(at: AppTest, seed: str, kind: str = "Random") -> None:
+    at.switch_page("app/practice.py").run()
+    at.segmented_control(key="practice_kind").set_value(kind).run()
+    at.text_input(key="practice_seed").input(seed).run()
+    at.button(key="practice_deal_button").click().run()
+    no_crash(at)
+
+
+def test_practice_seeded_deal_repeats() -> None:
+    at = new_app()
+    deal_practice(at, "1234")
+    first = at.session_state["practice_deal"]["hand"]
+    deal_practice(at, "1234")
+    assert at.session_state["practice_deal"]["hand"] == first
+    assert at.session_state["practice_deal"]["seed"] == 1234
+
+
+def test_practice_move_flags_sizes_and_fouls_live() -> None:
+    at = new_app()
+    deal_practice(at, "42")
+    top_of_back = solver.parse_card(at.session_state["practice_rows"][2][0])
+    at.pills(key="practice_tick_2_1").set_value([top_of_back]).run()
+    at.button(key="practice_move_0").click().run()
+    no_crash(at)
+    assert [len(r) for r in at.session_state["practice_rows"]] == [4, 5, 4]
+    assert "Rows need 3, 5 and 5 cards" in texts(at.warning)
+    assert not [b for b in at.button if b.key == "practice_submit_button"]
+    # a set that breaks the order is flagged before submitting, with the reason
+    at.session_state["practice_rows"] = [
+        ["Ah", "Ad", "2c"],
+        ["Kc", "Ks", "7h", "6h", "4h"],
+        ["9s", "9c", "9d", "4s", "3d"],
+    ]
+    at.run()
+    assert "Foul: your front" in texts(at.error)
+
+
+def test_practice_submit_grades_and_counts_the_session() -> None:
+    at = new_app()
+    deal_practice(at, "7")
+    hand = at.session_state["practice_deal"]["hand"]
+    # first hand: play the solver's best set -> graded best, nothing lost
+    best = solver.solve(hand, players=4, seed=2024).best
+    at.session_state["practice_rows"] = [[str(c) for c in row] for row in best.rows]
+    at.run()
+    at.button(key="practice_submit_button").click().run()
+    no_crash(at)
+    result = at.session_state["practice_result"]
+    assert result["grade"] == "best" and result["lost"] == 0
+    assert "Best" in texts(at.success)
+    # second hand: submit a deliberate foul -> graded foul
+    at.button(key="practice_deal_button").click().run()
+    at.session_state["practice_rows"] = [
+        ["Ah", "Ad", "Ac"],
+        ["2c", "3d", "4h", "6s", "7c"],
+        ["9s", "Jd", "Qc", "5h", "8d"],
+    ]
+    at.session_state["practice_deal"] = {
+        "seed": 0,
+        "kind": "Random",
+        "hand": "Ah Ad Ac Qc Jd 9s 8d 7c 6s 5h 4h 3d 2c",
+        "note": "",
+    }
+    at.run()
+    at.button(key="practice_submit_button").click().run()
+    no_crash(at)
+    assert at.session_state["practice_result"]["grade"] == "foul"
+    assert "Foul" in texts(at.error)
+    assert metric(at, "Hands") == "2"
+    assert metric(at, "Best plays") == "50%"
+    assert len(at.get("vega_lite_chart")) == 1  # the session chart
+    assert "blunder" in texts(at.markdown)  # thresholds documented on the page
+
+
+def test_practice_hard_deal() -> None:
+    at = new_app()
+    deal_practice(at, "5", kind="Hard")
+    assert at.session_state["practice_deal"]["kind"] == "Hard"
+    assert len(at.session_state["practice_rows"][2]) == 5
+
+
+def test_practice_bad_seed_shows_an_error() -> None:
+    at = new_app()
+    deal_practice(at, "<script>1</script>")
+    assert "seed" in texts(at.error).lower()
+    assert at.text_input(key="practice_seed").value == "<script>1</script>"
+
+
+# --- Compare ---------------------------------------------------------------------------------
+
+
+def test_compare_two_sets_side_by_side() -> None:
+    at = new_app()
+    at.switch_page("app/compare.py").run()
+    at.text_area(key="compare_hand_text").input(PAIRS_HAND).run()
+    good = "2s 2c 3h | 9h 9c 7d 7s 5c | Ah Ad Kc Ks 4d"
+    foul = "2s 2c 3h | Ah Ad Kc Ks 4d | 9h 9c 7d 7s 5c"
+    at.text_input(key="compare_set_0_0").input(good).run()
+    at.text_input(key="compare_set_0_1").input(foul).run()
+    no_crash(at)
+    assert not at.error
+    table = at.table[0].value
+    assert list(table.columns)[1:] == ["Set A", "Set B"]
+    assert "FOUL" in list(table["Set B"])
+    expected = solver.evaluate(PAIRS_HAND, Arrangement.parse(good), players=4, seed=2024).ev
+    assert float(table["Set A"][0]) == pytest.approx(expected, abs=0.01)
+    assert table["Set A"][1] == "best"
+    assert float(table["Set B"][1]) < 0
+
+
+def test_compare_adds_a_solver_alternative() -> None:
+    at = new_app()
+    at.switch_page("app/compare.py").run()
+    at.text_area(key="compare_hand_text").input(HAND).run()
+    at.button(key="compare_add_alt").click().run()
+    at.selectbox(key="compare_pick").set_value(1).run()
+    at.button(key="compare_add_alt").click().run()
+    no_crash(at)
+    assert len([s for s in at.session_state["compare_sets"] if s]) == 2
+    assert list(at.table[0].value.columns)[1:] == ["Set A", "Set B"]
+
+
+@pytest.mark.parametrize("bad", HOSTILE[:3] + ["As Kd Qc | Jh Ts 9d 8c 7h | 6s 5d 4c 3h 3h", "a | b"])
+def test_compare_bad_input_shows_an_error(bad: str) -> None:
+    at = new_app()
+    at.switch_page("app/compare.py").run()
+    at.text_input(key="compare_set_0_0").input(bad).run()
+    no_crash(at)
+    assert at.error
+    assert at.text_input(key="compare_set_0_0").value == bad
+
+
+def test_compare_set_of_another_hand_is_refused() -> None:
+    at = new_app()
+    at.switch_page("app/compare.py").run()
+    at.text_area(key="compare_hand_text").input(HAND).run()
+    at.text_input(key="compare_set_0_0").input("Ah Ad 3h | 9h 9c 7d 7s 5c | 2s 2c Kc Ks 4d").run()
+    no_crash(at)
+    assert "not the same hand" in texts(at.error)
+
+
+# --- Rules and navigation ---------------------------------------------------------------------
+
+
+def test_rules_page_names_hands_in_three_languages() -> None:
+    at = new_app()
+    at.switch_page("app/rules.py").run()
+    no_crash(at)
+    tables = [t.value for t in at.table]
+    names = next(t for t in tables if "Khmer" in t.columns and "English" in t.columns)
+    assert "straight flush" in list(names["English"])
+    assert "thùng phá sảnh" in list(names["Vietnamese"])
+    assert "ធុងបំផ្លាញសាញ់" in list(names["Khmer"])
+    presets = tables[-1]
+    assert {"Vietnamese", "Seed", "Plain", "Four-two"} <= set(presets.columns)
+    at.toggle(key="rules_show_all").set_value(True).run()
+    assert len(at.table[-1].value) > len(presets)
+
+
+def test_state_survives_a_page_switch() -> None:
+    at = new_app()
+    at.text_area(key="solve_text").input("As Kd").run()
+    at.switch_page("app/rules.py").run()
+    at.switch_page("app/solve.py").run()
+    assert at.text_area(key="solve_text").value == "As Kd"
