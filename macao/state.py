@@ -334,10 +334,9 @@ def _can_draw(stock: Sequence[Card], discard: Sequence[Card]) -> bool:
 
 
 def _new_play(cards: tuple[Card, ...], suit: Suit | None, declare: bool) -> Play:
+    """A Play built from values already known to be valid (skips parsing)."""
     play = object.__new__(Play)
-    object.__setattr__(play, "cards", cards)
-    object.__setattr__(play, "suit", suit)
-    object.__setattr__(play, "declare", declare)
+    play.__dict__.update(cards=cards, suit=suit, declare=declare)
     return play
 
 
@@ -351,6 +350,24 @@ def _new_play_drawn(suit: Suit | None, declare: bool) -> PlayDrawn:
 _DRAW, _KEEP, _ACCEPT, _PASS = Draw(), KeepDrawn(), Accept(), Pass()
 
 
+#: Plays are immutable values, so the variants of each card tuple are built once and
+#: shared (bounded; it holds no per-game data).
+_VARIANTS: dict[tuple[tuple[int, ...], bool], tuple[Play, ...]] = {}
+_VARIANTS_LIMIT = 200_000
+
+
+def _play_variants(codes: tuple[int, ...], one_left: bool) -> tuple[Play, ...]:
+    """Every Play of these cards: one per named suit for Aces, both declares if one card is left."""
+    cards = tuple(_CARDS[c] for c in codes)
+    suits: Sequence[Suit | None] = SUITS if _GROUP_OF[codes[-1]] == _ACE else (None,)
+    declares = (False, True) if one_left else (False,)
+    found = tuple(_new_play(cards, s, d) for s in suits for d in declares)
+    if len(_VARIANTS) >= _VARIANTS_LIMIT:
+        _VARIANTS.clear()
+    _VARIANTS[(codes, one_left)] = found
+    return found
+
+
 def _sub_multisets(items: list[tuple[int, int]]) -> list[list[int]]:
     """All sub-multisets (as sorted code lists) of ``(code, count)`` items, empty first."""
     result: list[list[int]] = [[]]
@@ -359,15 +376,33 @@ def _sub_multisets(items: list[tuple[int, int]]) -> list[list[int]]:
     return result
 
 
+_GROUP_CACHE: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, ...]]] = {}
+
+
 def _group_plays(group: list[int], first_ok: list[int]) -> list[tuple[int, ...]]:
     """Canonical code tuples for plays from one rank group, starting with a card in first_ok."""
+    if len(group) == 1:
+        return [(group[0],)]
+    key = (tuple(group), tuple(first_ok))
+    found = _GROUP_CACHE.get(key)
+    if found is None:
+        found = _enumerate_group(group, first_ok)
+        if len(_GROUP_CACHE) >= _VARIANTS_LIMIT:
+            _GROUP_CACHE.clear()
+        _GROUP_CACHE[key] = found
+    return found
+
+
+def _enumerate_group(group: list[int], first_ok: list[int]) -> list[tuple[int, ...]]:
     plays: list[tuple[int, ...]] = []
     last_matters = group[0] < 52 and _GROUP_OF[group[0]] != _ACE
     for first in sorted(set(first_ok)):
         rest = list(group)
         rest.remove(first)
-        counts = sorted(Counter(rest).items())
-        for sub in _sub_multisets(counts):
+        counts: dict[int, int] = {}
+        for c in rest:
+            counts[c] = counts.get(c, 0) + 1
+        for sub in _sub_multisets(sorted(counts.items())):
             if not sub:
                 plays.append((first,))
             elif not last_matters:
@@ -389,12 +424,9 @@ def _canonical(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return (first, *sorted(cards[1:-1], key=_code), cards[-1])
 
 
-_Key = tuple[int, tuple[int, ...], int, bool]
-
-
-def _compute_legal(state: State) -> tuple[tuple[Action, ...], frozenset[_Key]]:
+def _compute_legal(state: State) -> tuple[Action, ...]:
     if state.phase is Phase.OVER:
-        return (), frozenset()
+        return ()
     rules = state.rules
     hand = state.hands[state.current]
     size = len(hand)
@@ -404,10 +436,10 @@ def _compute_legal(state: State) -> tuple[tuple[Action, ...], frozenset[_Key]]:
         assert drawn is not None
         suits: Sequence[Suit | None] = suits_for_ace if _GROUP_OF[drawn.code] == _ACE else (None,)
         declares = (False, True) if size - 1 == 1 else (False,)
-        acts: list[Action] = [_new_play_drawn(s, d) for s in suits for d in declares]
-        acts.append(_KEEP)
-        acts.sort()
-        return tuple(acts), frozenset(a.sort_key() for a in acts)
+        drawn_acts: list[Action] = [_new_play_drawn(s, d) for s in suits for d in declares]
+        drawn_acts.append(_KEEP)
+        drawn_acts.sort()
+        return tuple(drawn_acts)
     top = state.discard[-1].code
     suit = state.active_suit
     groups: dict[int, list[int]] = {}
@@ -423,44 +455,53 @@ def _compute_legal(state: State) -> tuple[tuple[Action, ...], frozenset[_Key]]:
         if 4 in groups:
             plays.extend(_group_plays(groups[4], groups[4]))
     else:
-        for codes in groups.values():
-            ok = [c for c in codes if _playable_single(rules, c, top, suit)]
-            if ok:
-                plays.extend(_group_plays(codes, ok))
-    keyed: list[tuple[_Key, Action]] = []
+        # §2.2, inlined for speed: a whole group matches when it is wild or has the
+        # top card's rank; otherwise only its cards of the active suit may lead.
+        top_group = _GROUP_OF[top] if top < 52 else -1
+        free = suit is None
+        wild_aces = rules.ace_wild
+        for g, codes in groups.items():
+            if free or g in (top_group, _JOKER_GROUP) or (g == _ACE and wild_aces):
+                plays.extend(_group_plays(codes, codes))
+            else:
+                ok = [c for c in codes if _SUIT_OBJ[c] is suit]
+                if ok:
+                    plays.extend(_group_plays(codes, ok))
+    acts: list[Action] = []
     plays.sort()
+    variants = _VARIANTS
     for codes_t in plays:
-        cards = tuple(_CARDS[c] for c in codes_t)
-        declares = (False, True) if size - len(cards) == 1 else (False,)
-        named: Sequence[Suit | None] = suits_for_ace if _GROUP_OF[codes_t[-1]] == _ACE else (None,)
-        for s in named:
-            for d in declares:
-                keyed.append(((0, codes_t, _SUIT_KEY[s], d), _new_play(cards, s, d)))
+        key = (codes_t, size - len(codes_t) == 1)
+        found = variants.get(key)
+        if found is None:
+            found = _play_variants(*key)
+        acts.extend(found)
     if state.pending_draw > 0 or state.pending_skip > 0:
-        last: Action = _ACCEPT
+        acts.append(_ACCEPT)
     elif _can_draw(state.stock, state.discard):
-        last = _DRAW
+        acts.append(_DRAW)
     else:
-        last = _PASS
-    keyed.append((last.sort_key(), last))
-    # already in sort_key order
-    return tuple(a for _, a in keyed), frozenset(k for k, _ in keyed)
+        acts.append(_PASS)
+    return tuple(acts)  # already in sort_key order; membership keys are built on demand
 
 
 def _legal_cached(state: State) -> tuple[Action, ...]:
     cached = state.__dict__.get("_legal")
     if cached is None:
-        cached, keys = _compute_legal(state)
+        cached = _compute_legal(state)
         state.__dict__["_legal"] = cached
-        state.__dict__["_legal_keys"] = keys
     return cached  # type: ignore[no-any-return]
 
 
 def _is_legal(state: State, action: Action) -> bool:
+    acts = _legal_cached(state)
+    for a in acts:  # bots hand back one of the cached objects: identity is enough
+        if a is action:
+            return True
     keys = state.__dict__.get("_legal_keys")
     if keys is None:
-        _legal_cached(state)
-        keys = state.__dict__["_legal_keys"]
+        keys = frozenset(a.sort_key() for a in acts)
+        state.__dict__["_legal_keys"] = keys
     return action.sort_key() in keys
 
 
@@ -488,8 +529,8 @@ class _Work:
     """A mutable copy of a state, used inside :func:`apply` and then frozen."""
 
     __slots__ = (
-        "active_suit", "current", "dealer", "discard", "drawn", "end_reason", "exposed",
-        "finished", "hands", "log", "moves", "passes", "pending_draw", "pending_skip",
+        "active_suit", "current", "dealer", "discard", "drawn", "end_reason", "events",
+        "exposed", "finished", "hands", "log", "moves", "passes", "pending_draw", "pending_skip",
         "phase", "ranking", "rules", "seed", "shuffle_count", "skip_turns", "stock",
     )  # fmt: skip
 
@@ -514,7 +555,8 @@ class _Work:
         self.dealer = s.dealer
         self.ranking = s.ranking
         self.end_reason = s.end_reason
-        self.log = list(s.log)
+        self.log = s.log
+        self.events: list[Event] = []
 
     def freeze(self) -> State:
         state = object.__new__(State)
@@ -539,7 +581,7 @@ class _Work:
         d["dealer"] = self.dealer
         d["ranking"] = self.ranking
         d["end_reason"] = self.end_reason
-        d["log"] = tuple(self.log)
+        d["log"] = self.log + tuple(self.events) if self.events else self.log
         return state
 
     # -- helpers -------------------------------------------------------------
@@ -559,7 +601,7 @@ class _Work:
                 random.Random(f"{self.seed}:{self.shuffle_count}").shuffle(rest)
                 self.shuffle_count += 1
                 self.stock = rest
-                self.log.append(Event("reshuffle", amount=len(rest)))
+                self.events.append(Event("reshuffle", amount=len(rest)))
             got.append(self.stock.pop(0))
         if got:
             hand = self.hands[seat]
@@ -573,7 +615,7 @@ class _Work:
         self.phase = Phase.OVER
         self.drawn = None
         self.exposed = None
-        self.log.append(Event("end", text=reason))
+        self.events.append(Event("end", text=reason))
 
     def end_by_count(self, reason: str) -> None:
         """Deadlock / move cap: the rest rank by fewest cards, then lower seat (§2.6)."""
@@ -582,7 +624,7 @@ class _Work:
 
     def finish(self, seat: int) -> None:
         self.finished.append(seat)
-        self.log.append(Event("finish", seat, amount=len(self.finished)))
+        self.events.append(Event("finish", seat, amount=len(self.finished)))
         n = self.rules.players
         if self.rules.end_mode == "first_wins":
             after = [(seat + k) % n for k in range(1, n)]
@@ -606,7 +648,7 @@ class _Work:
                 continue
             if self.skip_turns[seat] > 0:
                 self.skip_turns[seat] -= 1
-                self.log.append(Event("skipped", seat))
+                self.events.append(Event("skipped", seat))
                 continue
             break
         self.current = seat
@@ -633,12 +675,12 @@ class _Work:
             self.active_suit = suit
         else:
             self.active_suit = last.suit
-        self.log.append(Event("play", seat, cards, suit=self.active_suit, declare=declare))
+        self.events.append(Event("play", seat, cards, suit=self.active_suit, declare=declare))
         if not hand:
             self.finish(seat)
         elif len(hand) == 1 and not declare:
             self.exposed = seat
-            self.log.append(Event("exposed", seat))
+            self.events.append(Event("exposed", seat))
         self.end_turn()
 
 
@@ -677,7 +719,7 @@ def apply(state: State, action: Action) -> State:
     elif isinstance(action, Draw):
         w.passes = 0
         got = w.draw(seat, 1)
-        w.log.append(Event("draw", seat, amount=len(got)))
+        w.events.append(Event("draw", seat, amount=len(got)))
         top = w.discard[-1].code
         if got and _playable_single(w.rules, got[0].code, top, w.active_suit):
             w.phase = Phase.AFTER_DRAW
@@ -685,7 +727,7 @@ def apply(state: State, action: Action) -> State:
         else:
             w.end_turn()
     elif isinstance(action, KeepDrawn):
-        w.log.append(Event("keep", seat))
+        w.events.append(Event("keep", seat))
         w.end_turn()
     elif isinstance(action, Accept):
         w.passes = 0
@@ -693,16 +735,16 @@ def apply(state: State, action: Action) -> State:
             owed = w.pending_draw
             got = w.draw(seat, owed)
             w.pending_draw = 0
-            w.log.append(Event("penalty", seat, amount=len(got), owed=owed))
+            w.events.append(Event("penalty", seat, amount=len(got), owed=owed))
         else:
             extra = w.pending_skip - 1
             w.skip_turns[seat] += extra
             w.pending_skip = 0
-            w.log.append(Event("wait", seat, amount=extra))
+            w.events.append(Event("wait", seat, amount=extra))
         w.end_turn()
     elif isinstance(action, Pass):
         w.passes += 1
-        w.log.append(Event("pass", seat))
+        w.events.append(Event("pass", seat))
         if w.passes >= len(w.active()):
             w.end_by_count("deadlock")
         else:
@@ -732,7 +774,7 @@ def _apply_call(state: State, action: CallMacao) -> State:
     w.moves += 1
     got = w.draw(action.target, w.rules.macao_penalty)
     w.exposed = None
-    w.log.append(Event("call", action.caller, target=action.target, amount=len(got)))
+    w.events.append(Event("call", action.caller, target=action.target, amount=len(got)))
     if w.phase is not Phase.OVER and w.moves >= w.rules.max_moves:
         w.end_by_count("max_moves")
     return w.freeze()
@@ -877,13 +919,13 @@ def new_game(
     else:
         first = int(rules.first_player)
         dealer = (first - 1) % n
-    full = full_deck(rules.decks, rules.jokers)
+    full = [_CARDS[c.code] for c in full_deck(rules.decks, rules.jokers)]
     if deck_order is None:
         deck = list(full)
         rng.shuffle(deck)
     else:
         try:
-            order = parse_cards(deck_order)
+            order = [_CARDS[c.code] for c in parse_cards(deck_order)]
         except InvalidCardError as e:
             raise ValueError(f"deck_order: {e}") from None
         extra = Counter(order) - Counter(full)
@@ -931,7 +973,7 @@ def new_game(
 
 def _cards(value: Iterable[Card | str] | str, what: str) -> tuple[Card, ...]:
     try:
-        return tuple(parse_cards(value))
+        return tuple(_CARDS[c.code] for c in parse_cards(value))
     except InvalidCardError as e:
         raise ValueError(f"{what}: {e}") from None
 

@@ -1,0 +1,268 @@
+"""Computer opponents of macao.md §5.3: Random, Easy and Normal.
+
+A bot sees only an :class:`~macao.state.Observation` (its own hand, hand sizes, the
+table and the public log) plus the legal actions, and draws every random choice from
+the ``random.Random`` it is handed, so games with bots replay exactly from a seed.
+
+``choose(observation, legal, rng)`` picks one of ``legal``; ``interrupt(observation,
+rng)`` may return a :class:`~macao.actions.CallMacao` while an opponent is exposed.
+
+* **Random**: uniform over the legal actions; always declares and always calls
+  (both configurable).
+* **Easy**: plays whenever it can (uniform over plays), forgets to declare with
+  p = 0.3 and calls an exposed opponent with p = 0.3.
+* **Normal** ("greedy-defensive"): counters a penalty with its cheapest draw card, else
+  stops it with a 7, else accepts; answers a wait with a 4; goes out when it can;
+  otherwise scores each play (+2 per card shed, +1 per remaining card that will match,
+  -3 for spending a wild card while holding more than 2 cards, -1 per special spent
+  while the next opponent holds 4 or more, +3 for an attack card against an opponent
+  down to 2 or fewer), names the suit it holds most, draws when it cannot play, always
+  declares and calls an exposed opponent with p = 0.9.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from solver.cards import SUITS, Card, Suit
+
+from .actions import Accept, Action, CallMacao, Draw, KeepDrawn, Play, PlayDrawn
+from .state import Observation, Phase
+
+
+def _rank(card: Card) -> int:
+    """2..14, or 15 for a joker."""
+    return 15 if card.code >= 52 else card.code // 4 + 2
+
+
+def _is_draw_card(card: Card) -> bool:
+    return card.code >= 52 or _rank(card) in (2, 3)
+
+
+def _is_special(card: Card) -> bool:
+    return card.code >= 52 or _rank(card) in (2, 3, 4, 7, 14)
+
+
+def _left_after(obs: Observation, action: Action) -> int:
+    if isinstance(action, Play):
+        return len(obs.hand) - len(action.cards)
+    if isinstance(action, PlayDrawn):
+        return len(obs.hand) - 1
+    return len(obs.hand)
+
+
+def _without_forgetting(obs: Observation, legal: Sequence[Action]) -> list[Action]:
+    """Drop the ``declare=False`` variants of plays that leave one card.
+
+    In sorted order a ``declare=True`` play directly follows its ``declare=False`` twin.
+    """
+    out: list[Action] = []
+    for a in legal:
+        if getattr(a, "declare", False):
+            out[-1] = a
+        else:
+            out.append(a)
+    return out
+
+
+def _with_declare(obs: Observation, legal: Sequence[Action], declare: bool) -> list[Action]:
+    """Keep one declare variant per play: ``declare`` where it is an option."""
+    return [
+        a
+        for a in legal
+        if not (isinstance(a, (Play, PlayDrawn)) and _left_after(obs, a) == 1 and a.declare != declare)
+    ]
+
+
+def _call(obs: Observation, rng: random.Random, probability: float) -> CallMacao | None:
+    target = obs.exposed
+    if target is None or target == obs.seat or obs.seat in obs.finished or obs.is_terminal:
+        return None
+    if probability >= 1 or rng.random() < probability:
+        return CallMacao(obs.seat, target)
+    return None
+
+
+class Bot:
+    """Base class: subclasses implement :meth:`choose`; :meth:`interrupt` never calls."""
+
+    name = "bot"
+
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        raise NotImplementedError
+
+    def interrupt(self, obs: Observation, rng: random.Random) -> CallMacao | None:
+        return None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomBot(Bot):
+    """Uniform over legal actions (the baseline)."""
+
+    name = "random"
+
+    def __init__(self, always_declare: bool = True, always_call: bool = True) -> None:
+        self.always_declare = always_declare
+        self.always_call = always_call
+
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        options = _without_forgetting(obs, legal) if self.always_declare else list(legal)
+        return rng.choice(options)
+
+    def interrupt(self, obs: Observation, rng: random.Random) -> CallMacao | None:
+        return _call(obs, rng, 1.0) if self.always_call else None
+
+
+class EasyBot(Bot):
+    """Random, but plays whenever it can; forgetful about Macao."""
+
+    name = "easy"
+    forget_declare = 0.3
+    call_probability = 0.3
+
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        declare = rng.random() >= self.forget_declare
+        options = _with_declare(obs, legal, declare)
+        plays = [a for a in options if isinstance(a, (Play, PlayDrawn))]
+        return rng.choice(plays or options)
+
+    def interrupt(self, obs: Observation, rng: random.Random) -> CallMacao | None:
+        return _call(obs, rng, self.call_probability)
+
+
+def best_suit(cards: Sequence[Card]) -> Suit:
+    """The suit held most; ties go to more plain (non-special) cards, then suit order."""
+    total: Counter[Suit] = Counter()
+    plain: Counter[Suit] = Counter()
+    for c in cards:
+        if c.suit is not None:
+            total[c.suit] += 1
+            if not _is_special(c):
+                plain[c.suit] += 1
+    return max(SUITS, key=lambda s: (total[s], plain[s], -s.index))
+
+
+_DRAW_COST = {2: 0, 3: 1}
+
+
+def _draw_cost(card: Card) -> int:
+    if card.code >= 52:
+        return 2 if card.code == 52 else 3
+    return _DRAW_COST.get(_rank(card), 9)
+
+
+class NormalBot(Bot):
+    """Greedy-defensive heuristics of macao.md §5.3."""
+
+    name = "normal"
+    call_probability = 0.9
+
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        options = _without_forgetting(obs, legal)
+        plays = [a for a in options if isinstance(a, Play)]
+        hand = obs.hand
+        victim = obs.next_active()
+        victim_cards = obs.hand_sizes[victim]
+
+        if obs.phase is Phase.AFTER_DRAW:
+            drawn = obs.drawn
+            assert drawn is not None
+            if (drawn.code >= 52 or _rank(drawn) == 14) and len(hand) > 2:
+                return KeepDrawn()
+            rest = list(hand)
+            rest.remove(drawn)
+            suit = best_suit(rest) if _rank(drawn) == 14 else None
+            for a in options:
+                if isinstance(a, PlayDrawn) and a.suit == suit:
+                    return a
+            return KeepDrawn()
+
+        if obs.pending_draw > 0:
+            counters = [p for p in plays if _is_draw_card(p.cards[0])]
+            if counters:
+                cheapest = min(_draw_cost(p.cards[0]) for p in counters)
+                counters = [p for p in counters if _draw_cost(p.cards[0]) == cheapest]
+                size = max(len(p.cards) for p in counters) if victim_cards <= 2 else 1
+                counters = [p for p in counters if len(p.cards) == size] or counters
+                return rng.choice(counters)
+            stops = [p for p in plays if len(p.cards) == 1 and _rank(p.cards[0]) == 7]
+            if stops:
+                held = Counter(c.suit for c in hand)
+                most = max(held[p.cards[0].suit] for p in stops)
+                return rng.choice([p for p in stops if held[p.cards[0].suit] == most])
+            return Accept()
+
+        if obs.pending_skip > 0:
+            fours = [p for p in plays if _rank(p.cards[0]) == 4]
+            if fours:
+                size = max(len(p.cards) for p in fours) if victim_cards <= 2 else 1
+                return rng.choice([p for p in fours if len(p.cards) == size] or fours)
+            return Accept()
+
+        out = [p for p in plays if len(p.cards) == len(hand)]
+        if out:
+            return out[0]
+
+        if plays:
+            scored: list[tuple[float, float, Play]] = []
+            for p in plays:
+                score = self._score(p, hand, victim_cards)
+                if score is None:
+                    continue
+                scored.append((score, rng.random(), p))
+            if scored:
+                scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+                return scored[0][2]
+        for a in options:
+            if isinstance(a, Draw):
+                return a
+        return options[0]
+
+    @staticmethod
+    def _score(play: Play, hand: Sequence[Card], victim_cards: int) -> float | None:
+        cards = play.cards
+        rest = list(hand)
+        for c in cards:
+            rest.remove(c)
+        last = cards[-1]
+        rank = _rank(last)
+        if rank == 14:
+            if play.suit != best_suit(rest or list(cards)):
+                return None  # only the best suit is worth considering
+            new_suit: Suit | None = play.suit
+        else:
+            new_suit = last.suit
+        score = 2.0 * len(cards)
+        for c in rest:
+            if c.code >= 52 or new_suit is None or c.suit == new_suit or (last.code < 52 and _rank(c) == rank):
+                score += 1
+        first = cards[0]
+        if (first.code >= 52 or _rank(first) == 14) and len(hand) > 2:
+            score -= 3
+        if victim_cards >= 4:
+            score -= sum(1 for c in cards if c.code >= 52 or _rank(c) in (2, 3, 4, 7))
+        if victim_cards <= 2 and (first.code >= 52 or _rank(first) in (2, 3, 4)):
+            score += 3
+        return score
+
+    def interrupt(self, obs: Observation, rng: random.Random) -> CallMacao | None:
+        return _call(obs, rng, self.call_probability)
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot}
+
+
+def make_bot(name: str) -> Bot:
+    """A bot by level name: ``random``, ``easy`` or ``normal``.
+
+    >>> make_bot("Normal").name
+    'normal'
+    """
+    key = name.strip().lower() if isinstance(name, str) else name
+    if key not in BOTS:
+        raise ValueError(f"unknown bot {name!r}; expected one of {', '.join(BOTS)}")
+    return BOTS[key]()
