@@ -71,7 +71,7 @@ def test_parse_move_words():
 
 
 def test_illegal_typed_move_is_explained():
-    code, out = run(["play", "--seed", "5", "--first-player", "0"], "draw\naccept\nq\n")
+    _, out = run(["play", "--seed", "5", "--first-player", "0"], "draw\naccept\nq\n")
     assert "Not allowed:" in out and "(rule" in out
 
 
