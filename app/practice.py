@@ -440,6 +440,7 @@ if deal:
                 st.rerun()
     if result:
         show_result(result)
+        st.button("Deal the next hand", type="primary", key="practice_next", on_click=on_deal)
 
 with st.expander("Grades: how many chi lost earns which grade"):
     lower = 0.0

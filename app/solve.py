@@ -142,10 +142,12 @@ def on_clear() -> None:
     set_picker(PICK, [])
 
 
-def on_compare(hand: str, sets: list[str]) -> None:
-    st.session_state["compare_hand_text"] = hand
+def send_to_compare(hand: str, sets: list[str]) -> None:
+    """Hand the hand and some sets over to the Compare page (its keys, its version bump)."""
     st.session_state["compare_hand_text__kept"] = hand
+    st.session_state.pop("compare_hand_text", None)
     st.session_state["compare_sets"] = list(sets)
+    st.session_state["compare_version"] = st.session_state.get("compare_version", 0) + 1
 
 
 # --- result --------------------------------------------------------------------------------
@@ -188,7 +190,9 @@ def show_result(hand: str, preset: str, players: int, mode: str) -> None:
     )
 
     alternatives = result["alternatives"]
-    if len(alternatives) > 1:
+    if special:
+        st.caption("A special hand scores the same however it is set, so there are no alternatives to weigh.")
+    elif len(alternatives) > 1:
         st.subheader("Top alternatives")
         best_ev = alternatives[0][1]
         for rank, (text, ev) in enumerate(alternatives, start=1):
@@ -199,14 +203,9 @@ def show_result(hand: str, preset: str, players: int, mode: str) -> None:
                 f'<div style="margin-top:.4em"><b>{html.escape(head)}</b></div>{arrangement_inline_html(arrangement)}',
                 unsafe_allow_html=True,
             )
-        st.button(
-            "Compare these sets side by side",
-            on_click=on_compare,
-            args=(hand, [t for t, _ in alternatives[:3]]),
-            key="solve_to_compare",
-        )
-        if st.session_state.get("compare_sets") and st.session_state.get("compare_hand_text") == hand:
-            st.page_link("app/compare.py", label="Open the Compare page", icon="⚖️")
+        if st.button("Compare the top three side by side", key="solve_to_compare", icon="⚖️"):
+            send_to_compare(hand, [t for t, _ in alternatives[:3]])
+            st.switch_page("app/compare.py")
     st.caption("The address bar now holds this hand and these settings: copy it to share or reopen this result.")
 
 

@@ -193,10 +193,14 @@ _CSS = """
 [class*="st-key-practice_tick_"] [data-testid="stButtonGroup"] button {
   min-width: 2.9rem; min-height: 2.4rem; justify-content: center;
 }
+[class*="st-key-solve_pick_"] [data-testid="stButtonGroup"] button {
+  min-width: 2.55rem; padding-left: .3rem; padding-right: .3rem;
+}
 [class*="st-key-solve_pick_"] [data-testid="stButtonGroup"] button p,
 [class*="st-key-practice_tick_"] [data-testid="stButtonGroup"] button p {
   font-size: 1.1rem; font-weight: 600;
 }
+[class*="st-key-solve_pick_"] [data-testid="stButtonGroup"] button[aria-pressed="true"],
 [class*="st-key-practice_tick_"] [data-testid="stButtonGroup"] button[aria-pressed="true"] {
   background: #ffe082; border: 2px solid #ef6c00; transform: translateY(-4px);
   box-shadow: 0 3px 6px rgba(0, 0, 0, .25);

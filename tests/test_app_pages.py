@@ -305,3 +305,16 @@ def test_state_survives_a_page_switch() -> None:
     at.switch_page("app/rules.py").run()
     at.switch_page("app/solve.py").run()
     assert at.text_area(key="solve_text").value == "As Kd"
+
+
+def test_solve_sends_its_top_sets_to_compare() -> None:
+    at = new_app()
+    at.text_area(key="solve_text").input(HAND).run()
+    at.button(key="solve_go").click().run()
+    at.button(key="solve_to_compare").click().run()
+    no_crash(at)
+    assert at.title[0].value == "Compare sets"
+    assert at.text_area(key="compare_hand_text").value == CANONICAL
+    table = at.table[0].value
+    assert list(table.columns)[1:] == ["Set A", "Set B", "Set C"]
+    assert table["Set A"][1] == "best"
