@@ -23,7 +23,7 @@ pages = [
 ]
 # The Macao page is built separately; list it once its file exists.
 if (HERE / "app" / "macao.py").exists():
-    pages.append(st.Page("app/macao.py", title="Macao", icon="🂠"))
+    pages.append(st.Page("app/macao.py", title="Macao", icon="🎴"))
 
 page = st.navigation(pages, position="top")
 try:

@@ -47,7 +47,8 @@ def set_key(i: int) -> str:
 
 
 def sets() -> list[str]:
-    return st.session_state.setdefault(SETS, ["", ""])
+    current: list[str] = st.session_state.setdefault(SETS, ["", ""])
+    return current
 
 
 def replace_sets(new: list[str]) -> None:
@@ -163,32 +164,31 @@ with st.container(horizontal=True):
     st.button("Remove the last set", key="compare_remove", on_click=on_remove, disabled=len(sets()) <= 2)
     st.button("Clear the sets", key="compare_clear", on_click=on_clear)
 
-ready = engine.solver_ready()
 top = None
-if hand and ready:
+if hand:
     try:
         top = engine.solve_hand(hand, preset, players, mode)
     except ValueError as exc:
         show_error(exc)
     if top:
-        texts = [t for t, _ in top["alternatives"]]
+        alternatives: list[tuple[str, float]] = top["alternatives"]
+        texts = [t for t, _ in alternatives]
         with st.expander("Add one of the solver's top sets"):
-            for n, (text, ev) in enumerate(top["alternatives"], start=1):
-                st.markdown(f"**#{n}** · EV {chi(ev)} chi")
-                st.markdown(arrangement_inline_html(Arrangement.parse(text)), unsafe_allow_html=True)
+            for n, (alt_text, alt_ev) in enumerate(alternatives, start=1):
+                st.markdown(f"**#{n}** · EV {chi(alt_ev)} chi")
+                st.markdown(arrangement_inline_html(Arrangement.parse(alt_text)), unsafe_allow_html=True)
+            choices: list[int] = list(range(len(texts)))
             with st.container(horizontal=True, vertical_alignment="bottom"):
                 st.selectbox(
                     "Solver's set",
-                    list(range(len(texts))),
+                    choices,
                     key=PICK,
-                    format_func=lambda n: f"#{n + 1} (EV {chi(top['alternatives'][n][1])})",
+                    format_func=lambda n: f"#{n + 1} (EV {chi(alternatives[n][1])})",
                 )
                 st.button("Add it", key="compare_add_alt", on_click=on_add_alternative, args=(texts,))
 
 if len(parsed) < 2:
     st.info("Fill in at least two sets of the same hand to compare them.")
-elif not ready:
-    st.info("The solver is being installed on this server; the comparison will appear here once it is ready.")
 else:
     results = []
     try:
@@ -205,8 +205,8 @@ else:
             st.success(f"Special hand: {special_label(special)}. It wins however it is set, so every set scores alike.")
         st.subheader("Side by side")
         table = {"": ["EV (chi)", "vs best listed", "Front wins", "Middle wins", "Back wins", "Valid"]}
-        for (letter, _), r in zip(parsed, results):
-            table[f"Set {letter}"] = [
+        for entry, r in zip(parsed, results):
+            table[f"Set {entry[0]}"] = [
                 chi(r["ev"]),
                 "best" if r["ev"] == top_ev else chi(r["ev"] - top_ev),
                 *(percent(p) for p in r["row_win"]),

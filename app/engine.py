@@ -51,11 +51,6 @@ def check_settings(preset: str, players: int, mode: str) -> None:
         raise ValueError(f"mode must be fast or deep, got {mode!r}")
 
 
-def solver_ready() -> bool:
-    """True once the solver API (solve / evaluate) is importable."""
-    return hasattr(solver, "solve") and hasattr(solver, "evaluate")
-
-
 def _arrangement_text(arrangement: Arrangement) -> str:
     return str(arrangement)
 

@@ -10,7 +10,7 @@ with the moved cards highlighted, and per-row win chances; the session keeps sta
 from __future__ import annotations
 
 import altair as alt
-import pandas as pd
+import pandas as pd  # type: ignore[import-untyped]
 import streamlit as st
 
 from app import engine
@@ -168,9 +168,6 @@ def deal_now() -> None:
     seed = engine.new_seed() if seed is None else seed
     kind = st.session_state[KIND]
     if kind == "Hard":
-        if not engine.solver_ready():
-            st.session_state[ERROR] = "Hard deals need the solver, which is not installed on this server yet."
-            return
         with st.spinner("Looking for a hand where the naive set goes wrong…"):
             cards, loss = engine.hard_deal(seed, st.session_state[PRESET], st.session_state[PLAYERS])
         note = f"the naive set (strongest back first) loses {loss:.2f} chi here" if loss > 0 else ""
@@ -429,15 +426,12 @@ if deal:
             st.success("Valid set: back ≥ middle ≥ front.", icon="✔️")
         st.button("Submit my set", type="primary", key="practice_submit_button", on_click=on_submit)
     if st.session_state.pop(SUBMIT, False) and arrangement is not None:
-        if not engine.solver_ready():
-            show_error("Scoring needs the solver, which is not installed on this server yet.")
+        try:
+            score(arrangement)
+        except ValueError as exc:
+            show_error(exc)
         else:
-            try:
-                score(arrangement)
-            except ValueError as exc:
-                show_error(exc)
-            else:
-                st.rerun()
+            st.rerun()
     if result:
         show_result(result)
         st.button("Deal the next hand", type="primary", key="practice_next", on_click=on_deal)

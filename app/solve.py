@@ -154,9 +154,6 @@ def send_to_compare(hand: str, sets: list[str]) -> None:
 
 
 def show_result(hand: str, preset: str, players: int, mode: str) -> None:
-    if not engine.solver_ready():
-        st.info("The solver is being installed on this server; the best set will appear here once it is ready.")
-        return
     message = "Searching deeper (Monte Carlo over the unseen cards)…" if mode == "deep" else "Solving…"
     try:
         with st.spinner(message):

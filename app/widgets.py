@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import streamlit as st
 
@@ -239,7 +239,7 @@ def picked_cards(prefix: str) -> list[Card]:
     return sort_for_display(cards)
 
 
-def card_picker(prefix: str, on_change: object = None) -> list[Card]:
+def card_picker(prefix: str, on_change: Callable[[], None] | None = None) -> list[Card]:
     """A clickable 52-card grid: one wrapping line of pills per suit. Returns the picked cards."""
     for suit, key in zip(SUITS, picker_keys(prefix)):
         st.pills(
@@ -248,7 +248,7 @@ def card_picker(prefix: str, on_change: object = None) -> list[Card]:
             selection_mode="multi",
             format_func=card_md,
             key=key,
-            on_change=on_change,  # type: ignore[arg-type]
+            on_change=on_change,
             label_visibility="collapsed",
         )
     return picked_cards(prefix)
