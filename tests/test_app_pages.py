@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
 from streamlit.testing.v1 import AppTest
 
 import solver
@@ -318,3 +320,27 @@ def test_solve_sends_its_top_sets_to_compare() -> None:
     table = at.table[0].value
     assert list(table.columns)[1:] == ["Set A", "Set B", "Set C"]
     assert table["Set A"][1] == "best"
+
+
+# --- whatever is typed ---------------------------------------------------------------------------
+
+PIECES = ["As", "10h", "T♦", "k♣", "|", "/", ",", " ", "<b>", "</script>", "**", ":red[", "$", "\n", "BJ", "1s", "Zz"]
+TYPED = hs.one_of(hs.text(max_size=80), hs.lists(hs.sampled_from(PIECES), max_size=30).map("".join))
+
+
+def test_no_traceback_whatever_is_typed() -> None:
+    at = new_app()
+    compare = new_app()
+    compare.switch_page("app/compare.py").run()
+
+    @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+    @given(TYPED)
+    def check(text: str) -> None:
+        at.text_area(key="solve_text").input(text).run()
+        at.button(key="solve_go").click().run()
+        no_crash(at)
+        compare.text_input(key="compare_set_0_0").input(text).run()
+        compare.text_input(key="compare_set_0_1").input(text + " | x").run()
+        no_crash(compare)
+
+    check()
