@@ -1,0 +1,165 @@
+"""AppTest checks of the Macao page (app/macao.py): start, play, draw, finish a round."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = str(ROOT / "app" / "macao.py")
+# 2 players, you (P0) start: you get 5H 6H 8H 9H TH, the bot KS KC QS QC JS, the start
+# card is 5C and the bot's draws are QD KD JD JC, none of which it can play.
+SCRIPT = "5H KS 6H KC 8H QS 9H QC TH JS 5C QD KD JD JC"
+
+
+def new_page(deck: str | None = SCRIPT, first: int | None = 0, **options: object) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.session_state["macao_seed"] = 1
+    at.session_state["macao_speed"] = "Instant"
+    if deck is not None:
+        at.session_state["macao_deck_order"] = deck
+    if first is not None:
+        at.session_state["macao_first_player"] = first
+    for key, value in options.items():
+        at.session_state[f"macao_{key}"] = value
+    at.run()
+    assert not at.exception
+    return at
+
+
+def state(at: AppTest):
+    return at.session_state["macao_game"]["state"]
+
+
+def hand_text(at: AppTest) -> list[str]:
+    return [str(c) for c in state(at).hands[0]]
+
+
+def click_card(at: AppTest, text: str) -> None:
+    at.button(key=f"macao_card_{hand_text(at).index(text)}").click().run()
+    assert not at.exception
+
+
+def ok(at: AppTest) -> None:
+    assert not at.exception, at.exception
+    assert not at.error, [e.value for e in at.error]
+
+
+def test_page_starts_with_options_and_no_round():
+    at = new_page(deck=None, first=None)
+    labels = {w.label for w in at.slider} | {w.label for w in at.toggle} | {w.label for w in at.selectbox}
+    for expected in ("Players", "Decks", "Starting cards", "Jokers", "Stop (7 cancels a penalty)", "Stacking",
+                     "Ace is wild", "Start card", "End of round", "Bot level", "Game speed"):  # fmt: skip
+        assert expected in labels
+    assert any("New round" in i.value for i in at.info)
+
+
+def test_start_play_and_finish_a_scripted_round():
+    at = new_page()
+    at.button(key="macao_new").click().run()
+    ok(at)
+    assert hand_text(at) == ["5h", "6h", "8h", "9h", "Th"]
+    assert str(state(at).top) == "5c"
+    for card, bot_draws_to in (("5h", 6), ("6h", 7), ("8h", 8)):
+        click_card(at, card)
+        at.button(key="macao_play").click().run()
+        ok(at)
+        assert state(at).current == 0  # the bot drew and could not play
+        assert len(state(at).hands[1]) == bot_draws_to
+    # two cards left: say Macao! with the next play
+    at.button(key="macao_call").click().run()
+    assert at.session_state["macao_declare"] is True
+    click_card(at, "9h")
+    at.button(key="macao_play").click().run()
+    ok(at)
+    assert state(at).exposed is None and hand_text(at) == ["Th"]
+    click_card(at, "Th")
+    at.button(key="macao_play").click().run()
+    ok(at)
+    assert state(at).end_reason == "finish"
+    assert any("You won the round" in s.value for s in at.success)
+    assert any("Placings" in m.value for m in at.markdown)
+    stats = at.session_state["macao_stats"]
+    assert len(stats) == 1 and stats[0]["place"] == 1
+    assert {m.label for m in at.metric} >= {"Rounds", "Wins", "Average placing"}
+    # a new round keeps the statistics
+    at.button(key="macao_new").click().run()
+    ok(at)
+    assert len(at.session_state["macao_stats"]) == 1 and at.session_state["macao_round_no"] == 2
+
+
+def test_draw_and_keep():
+    # you may always draw, even holding a playable card
+    at = new_page(deck="2S KS 3S KC 4S QS 6S QC 8S JS 5C 9D")
+    at.button(key="macao_new").click().run()
+    ok(at)
+    before = len(hand_text(at))
+    at.button(key="macao_draw").click().run()
+    ok(at)
+    assert len(state(at).hands[0]) == before + 1  # 9D cannot be played on 5C: the turn ended
+    assert state(at).current == 0  # and the bot has moved
+    assert "P0 draws a card" in at.code[0].value
+
+
+def test_illegal_play_is_explained_and_round_kept():
+    at = new_page()
+    at.button(key="macao_new").click().run()
+    click_card(at, "9h")  # 9H does not match 5C
+    at.button(key="macao_play").click().run()
+    assert not at.exception
+    assert any("matches neither" in e.value for e in at.error)
+    assert hand_text(at) == ["5h", "6h", "8h", "9h", "Th"]
+    assert "Traceback" not in "".join(e.value for e in at.error)
+
+
+def test_selecting_several_cards_of_one_rank():
+    at = new_page(deck="5H KS 5D KC 5S QS 9H QC TH JS 5C QD KD JD JC")
+    at.button(key="macao_new").click().run()
+    for card in ("5d", "5h", "5s"):
+        click_card(at, card)
+    assert [hand_text(at)[p] for p in at.session_state["macao_selected"]] == ["5d", "5h", "5s"]
+    click_card(at, "9h")  # another rank starts a new selection
+    assert [hand_text(at)[p] for p in at.session_state["macao_selected"]] == ["9h"]
+    for card in ("9h", "5d", "5h", "5s"):
+        click_card(at, card)  # 9h toggles off; then the three fives
+    at.button(key="macao_play").click().run()
+    ok(at)
+    assert "P0 plays 5d 5h 5s" in at.code[0].value
+    assert [str(c) for c in state(at).discard[:4]] == ["5c", "5d", "5h", "5s"]
+
+
+def test_ace_asks_for_a_suit_and_bad_options_show_an_error():
+    at = new_page(deck="AH KS 6H KC 8H QS 9H QC TH JS 5C QD KD JD JC")
+    at.button(key="macao_new").click().run()
+    click_card(at, "Ah")
+    assert at.radio(key="macao_suit").label == "Name the suit"
+    at.radio(key="macao_suit").set_value("s").run()
+    at.button(key="macao_play").click().run()
+    ok(at)
+    assert "names spades" in at.code[0].value
+    at2 = new_page(deck="ZZ")
+    at2.button(key="macao_new").click().run()
+    assert not at2.exception
+    assert any("Could not start a round" in e.value for e in at2.error)
+
+
+def test_bots_play_a_whole_three_player_round_to_the_end():
+    at = new_page(deck=None, first=None, players=3, level="Random")
+    at.button(key="macao_new").click().run()
+    for _ in range(400):
+        ok(at)
+        s = state(at)
+        if s.end_reason:
+            break
+        assert s.current == 0  # the page always hands the turn back to you
+        if s.phase.value == "after_draw":
+            at.button(key="macao_keep").click().run()
+        elif any(b.key == "macao_accept" for b in at.button):
+            at.button(key="macao_accept").click().run()
+        elif not at.button(key="macao_draw").disabled:
+            at.button(key="macao_draw").click().run()
+        else:
+            at.button(key="macao_pass").click().run()
+    assert state(at).end_reason
+    assert at.session_state["macao_stats"][-1]["players"] == 3
