@@ -37,6 +37,11 @@ def deal(seed: int) -> list[Card]:
     return deck[:13]
 
 
+def drill_seed(seed: int, number: int) -> int:
+    """Deal seed of hand ``number`` (1, 2, ...) of the drill started by ``seed``."""
+    return seed * 1000 + number - 1
+
+
 def new_seed() -> int:
     """A fresh seed for a random deal (shown to the player so they can repeat it)."""
     return secrets.randbelow(1_000_000)

@@ -40,7 +40,8 @@ KIND = "practice_kind"
 SEED = "practice_seed"
 PRESET = "practice_preset"
 PLAYERS = "practice_players"
-DEAL = "practice_deal"  # {"seed", "kind", "hand", "note"}
+DEAL = "practice_deal"  # {"seed", "number", "kind", "hand", "note"}
+DRILL = "practice_drill"  # ((seed, kind), number of the last hand dealt from that drill)
 ROWS = "practice_rows"  # [[card text] * 3]
 VERSION = "practice_version"  # bumps after a move, giving the tick boxes fresh keys
 RESULT = "practice_result"
@@ -96,11 +97,17 @@ def ticked() -> list[tuple[int, Card]]:
     return [(i, c) for i in range(3) for c in st.session_state.get(tick_key(i)) or []]
 
 
-def start_hand(cards: list[Card], seed: int, kind: str, note: str = "") -> None:
+def start_hand(cards: list[Card], seed: int, number: int, kind: str, note: str = "") -> None:
     """Lay a new hand out high to low: back, middle, front (the player rearranges it)."""
     ordered = sort_for_display(cards)
     set_rows([ordered[10:], ordered[5:10], ordered[:5]])
-    st.session_state[DEAL] = {"seed": seed, "kind": kind, "hand": canonical_hand(cards), "note": note}
+    st.session_state[DEAL] = {
+        "seed": seed,
+        "number": number,
+        "kind": kind,
+        "hand": canonical_hand(cards),
+        "note": note,
+    }
     st.session_state.pop(RESULT, None)
 
 
@@ -165,15 +172,27 @@ def deal_now() -> None:
     except ValueError as exc:
         st.session_state[ERROR] = str(exc)
         return
-    seed = engine.new_seed() if seed is None else seed
     kind = st.session_state[KIND]
+    if seed is None:  # a fresh drill of one hand; its seed is shown so it can be replayed
+        seed, number = engine.new_seed(), 1
+        st.session_state.pop(DRILL, None)
+    else:  # the same seed deals the same sequence of hands: 1, 2, 3, ...
+        last = st.session_state.get(DRILL)
+        number = last[1] + 1 if last and last[0] == (seed, kind) else 1
+        st.session_state[DRILL] = ((seed, kind), number)
+    deal_seed = engine.drill_seed(seed, number)
     if kind == "Hard":
         with st.spinner("Looking for a hand where the naive set goes wrong…"):
-            cards, loss = engine.hard_deal(seed, st.session_state[PRESET], st.session_state[PLAYERS])
+            cards, loss = engine.hard_deal(deal_seed, st.session_state[PRESET], st.session_state[PLAYERS])
         note = f"the naive set (strongest back first) loses {loss:.2f} chi here" if loss > 0 else ""
     else:
-        cards, note = engine.deal(seed), ""
-    start_hand(cards, seed, kind, note)
+        cards, note = engine.deal(deal_seed), ""
+    start_hand(cards, seed, number, kind, note)
+
+
+def on_restart_drill() -> None:
+    st.session_state.pop(DRILL, None)
+    on_deal()
 
 
 # --- live check ----------------------------------------------------------------------------
@@ -388,7 +407,12 @@ with st.expander("Deal and table settings", expanded=DEAL not in st.session_stat
         help="Hard: a hand where the naive set (strongest five in the back) loses at least "
         f"{engine.HARD_MIN_LOSS:g} chi.",
     )  # fmt: skip
-    st.text_input("Seed (optional: the same seed deals the same hand again)", key=SEED, max_chars=40)
+    st.text_input(
+        "Seed (optional: a seed deals the same drill of hands, in the same order)",
+        key=SEED,
+        max_chars=40,
+        help="Leave it empty for random hands. Each hand shows its seed: type it here to replay that hand.",
+    )
     col_preset, col_players = st.columns([2, 1.3])
     with col_preset:
         st.selectbox("Rules", list(PRESETS), key=PRESET, format_func=preset_label)
@@ -396,12 +420,15 @@ with st.expander("Deal and table settings", expanded=DEAL not in st.session_stat
         st.segmented_control("Players", list(engine.PLAYERS), key=PLAYERS, required=True)
 remember(*WIDGETS)
 
-st.button(
-    "Deal a hand" if DEAL not in st.session_state else "Deal the next hand",
-    type="primary" if DEAL not in st.session_state or RESULT in st.session_state else "secondary",
-    key="practice_deal_button",
-    on_click=on_deal,
-)
+with st.container(horizontal=True):
+    st.button(
+        "Deal a hand" if DEAL not in st.session_state else "Deal the next hand",
+        type="primary" if DEAL not in st.session_state or RESULT in st.session_state else "secondary",
+        key="practice_deal_button",
+        on_click=on_deal,
+    )
+    if st.session_state.get(DRILL):
+        st.button("Start the drill again", key="practice_restart", on_click=on_restart_drill)
 if st.session_state.pop("practice_deal_pending", False):
     deal_now()
 if st.session_state.get(ERROR):
@@ -410,6 +437,8 @@ if st.session_state.get(ERROR):
 deal = st.session_state.get(DEAL)
 if deal:
     caption = f"{deal['kind']} hand · seed {deal['seed']}"
+    if deal.get("number", 1) > 1 or st.session_state.get(DRILL):
+        caption += f", hand {deal.get('number', 1)} of the drill"
     if deal["note"]:
         caption += f" · {deal['note']}"
     st.caption(caption)

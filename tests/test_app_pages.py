@@ -150,13 +150,27 @@ def deal_practice(at: AppTest, seed: str, kind: str = "Random") -> None:
     no_crash(at)
 
 
-def test_practice_seeded_deal_repeats() -> None:
+def test_practice_seeded_drill_repeats() -> None:
     at = new_app()
     deal_practice(at, "1234")
     first = at.session_state["practice_deal"]["hand"]
-    deal_practice(at, "1234")
-    assert at.session_state["practice_deal"]["hand"] == first
-    assert at.session_state["practice_deal"]["seed"] == 1234
+    at.button(key="practice_deal_button").click().run()  # the drill goes on: hand 2
+    second = at.session_state["practice_deal"]
+    assert second["hand"] != first and second["seed"] == 1234 and second["number"] == 2
+    again = new_app()  # another player, same seed: the same hands in the same order
+    deal_practice(again, "1234")
+    assert again.session_state["practice_deal"]["hand"] == first
+    again.button(key="practice_deal_button").click().run()
+    assert again.session_state["practice_deal"]["hand"] == second["hand"]
+    again.button(key="practice_restart").click().run()
+    assert again.session_state["practice_deal"]["hand"] == first
+    # a random hand shows its seed; typing that seed replays it
+    rnd = new_app()
+    deal_practice(rnd, "")
+    shown = rnd.session_state["practice_deal"]
+    replay = new_app()
+    deal_practice(replay, str(shown["seed"]))
+    assert replay.session_state["practice_deal"]["hand"] == shown["hand"]
 
 
 def test_practice_move_flags_sizes_and_fouls_live() -> None:
@@ -201,6 +215,7 @@ def test_practice_submit_grades_and_counts_the_session() -> None:
     ]
     at.session_state["practice_deal"] = {
         "seed": 0,
+        "number": 1,
         "kind": "Random",
         "hand": "Ah Ad Ac Qc Jd 9s 8d 7c 6s 5h 4h 3d 2c",
         "note": "",
