@@ -155,8 +155,9 @@ def test_one_full_practice_hand_on_a_phone(server: str, browser: object, tmp_pat
     page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
     page.goto(f"{server}/practice")
     page.get_by_role("button", name="Deal a hand").wait_for(timeout=30_000)
-    page.get_by_label("Seed (optional: a seed deals the same drill of hands, in the same order)").fill("2024")
-    page.get_by_label("Seed (optional: a seed deals the same drill of hands, in the same order)").press("Enter")
+    seed = page.get_by_role("textbox", name="Seed (optional")
+    seed.fill("2024")
+    seed.press("Enter")
     settle(page)
     page.get_by_role("button", name="Deal a hand").click()
     page.get_by_role("button", name="Submit my set").wait_for(timeout=30_000)
