@@ -419,6 +419,8 @@ with st.expander("Deal and table settings", expanded=DEAL not in st.session_stat
     with col_players:
         st.segmented_control("Players", list(engine.PLAYERS), key=PLAYERS, required=True)
 remember(*WIDGETS)
+if st.session_state.pop("practice_deal_pending", False):
+    deal_now()
 
 with st.container(horizontal=True):
     st.button(
@@ -429,8 +431,6 @@ with st.container(horizontal=True):
     )
     if st.session_state.get(DRILL):
         st.button("Start the drill again", key="practice_restart", on_click=on_restart_drill)
-if st.session_state.pop("practice_deal_pending", False):
-    deal_now()
 if st.session_state.get(ERROR):
     show_error(st.session_state[ERROR])
 

@@ -359,3 +359,22 @@ def test_no_traceback_whatever_is_typed() -> None:
         no_crash(compare)
 
     check()
+
+
+def test_ten_practice_hands_fill_the_statistics() -> None:
+    at = new_app()
+    deal_practice(at, "99")
+    for n in range(10):
+        if n:
+            at.button(key="practice_next").click().run()
+        at.button(key="practice_submit_button").click().run()
+        no_crash(at)
+        assert at.session_state["practice_result"]["grade"] in {
+            "best", "good", "inaccuracy", "mistake", "blunder", "foul"
+        }  # fmt: skip
+    assert metric(at, "Hands") == "10"
+    history = at.session_state["practice_history"]
+    assert [h["hand"] for h in history] == list(range(1, 11))
+    assert len({h["seed"] for h in history}) == 1  # one drill
+    average = sum(h["chi lost"] for h in history) / 10
+    assert metric(at, "Avg chi lost") == f"{average:.2f}"
