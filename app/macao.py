@@ -302,8 +302,10 @@ else:
     with left:
         st.markdown("**Top card**")
         st.markdown(mw.chip(obs.top, big=True), unsafe_allow_html=True)
-        st.markdown(f"Active suit: **{mw.suit_text(obs.active_suit)}**")
-        st.caption(f"Stock: {obs.stock_count} cards · round {g['round']}")
+        suit = obs.active_suit
+        shown = "**any suit**" if suit is None else f"{mw.suit_md(suit)} **{mw.SUIT_WORDS[suit]}**"
+        st.markdown(f"Active suit: {shown}")
+        st.caption(f"Stock: {obs.stock_count} cards · round {g['round']} · you are P0")
     with right:
         if obs.pending_draw:
             st.warning(f"Pending penalty: draw {obs.pending_draw}")

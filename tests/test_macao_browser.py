@@ -1,0 +1,136 @@
+"""Real-browser test of the Macao page: ``streamlit run app/macao.py`` on a loopback port,
+driven by Playwright with Debian's headless Chromium; plays a round to the end and saves
+screenshots under the test's tmp_path.  Run with ``pytest -m browser``.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]  # fmt: skip
+
+pytestmark = pytest.mark.browser
+
+
+def _port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            break
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
+                if reply.read().strip() == b"ok":
+                    return
+        except OSError:
+            time.sleep(0.3)
+    pytest.fail(f"streamlit did not come up:\n{log.read_text()[-3000:]}")
+
+
+_IDLE = """() => {
+    const app = document.querySelector('[data-test-script-state]');
+    return !!app && app.getAttribute('data-test-script-state') === 'notRunning'
+        && !document.querySelector('[data-stale="true"]');
+}"""
+
+
+def _settle(page: Any) -> None:
+    """Wait until Streamlit is idle on three polls in a row (bots move in a chain of reruns)."""
+    quiet = 0
+    deadline = time.monotonic() + 30
+    while quiet < 3:
+        page.wait_for_timeout(150)
+        quiet = quiet + 1 if page.evaluate(_IDLE) else 0
+        if time.monotonic() > deadline:
+            raise AssertionError("streamlit kept running for 30 s")
+
+
+def _click(page: Any, name: str) -> bool:
+    """Click the enabled button whose label contains ``name``; False if there is none."""
+    for _ in range(3):
+        button = page.get_by_role("button", name=name)
+        if not (button.count() and button.first.is_enabled()):
+            return False
+        try:
+            button.first.click(timeout=3000)
+        except Exception:  # the page re-rendered under the pointer: look again
+            _settle(page)
+            continue
+        _settle(page)
+        return True
+    return False
+
+
+def test_play_a_round_to_the_end_in_chromium(request, tmp_path):
+    if "browser" not in (request.config.getoption("-m") or ""):
+        pytest.skip("browser test: select it with -m browser")
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    port = _port()
+    url = f"http://127.0.0.1:{port}"
+    log = tmp_path / "streamlit.log"
+    command = [str(Path(sys.executable).with_name("streamlit")), "run", "app/macao.py",
+               "--server.headless", "true", "--server.port", str(port), "--server.address", "127.0.0.1",
+               "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with log.open("w") as out:
+        proc = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
+    try:
+        _wait_healthy(url, proc, log)
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            page = browser.new_page(viewport={"width": 1100, "height": 1400})
+            page.goto(url)
+            page.get_by_role("button", name="New round").wait_for(timeout=30_000)
+            # game speed: Instant
+            page.locator('[data-testid="stSelectbox"]').filter(has_text="Game speed").click()
+            page.get_by_role("option", name="Instant").click()
+            _settle(page)
+            assert _click(page, "New round")
+            page.get_by_text("Top card", exact=True).wait_for(timeout=30_000)
+            page.screenshot(path=str(tmp_path / "macao_start.png"), full_page=True)
+            finished = False
+            for turn in range(200):
+                if page.get_by_text("Placings:").count():
+                    finished = True
+                    break
+                if _click(page, "Play it") or _click(page, "Accept"):
+                    continue
+                card = page.locator(f".st-key-macao_card_{turn % 3} button")
+                if card.count() and card.first.is_enabled():
+                    card.first.click(timeout=3000)
+                    _settle(page)
+                    if _click(page, "Play selected") and not page.get_by_text("(rule ").count():
+                        continue  # the card was played (an illegal one shows the rule broken)
+                _click(page, "Draw") or _click(page, "Pass")
+            page.screenshot(path=str(tmp_path / "macao_end.png"), full_page=True)
+            assert finished, f"the round did not end; screenshot in {tmp_path}"
+            text = page.inner_text("body")
+            assert "Your statistics" in text and "Rounds" in text
+            assert "Traceback" not in text
+            browser.close()
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    assert (tmp_path / "macao_end.png").stat().st_size > 0
