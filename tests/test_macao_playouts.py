@@ -9,6 +9,8 @@ import itertools
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from macao import (
     CallMacao,
@@ -199,3 +201,19 @@ def test_random_playouts_many_games_every_combination(request):
             index = i * 1000 + k
             rules = rules_for(k, core)
             play_random_game(rules, seed=index)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(0, 10**9),
+    st.sampled_from(CORE),
+    st.sampled_from(EXTRA),
+    st.integers(5, 10),
+)
+def test_property_cards_conserved_and_games_end(seed, core, extra, start_cards):
+    players, decks, jokers, stop, stacking = core
+    ace_wild, start_card, end_mode = extra
+    rules = Rules(players=players, decks=decks, jokers=jokers, stop=stop, stacking=stacking, ace_wild=ace_wild,
+                  start_card=start_card, end_mode=end_mode, start_cards=start_cards, max_moves=600)  # fmt: skip
+    history, end = play_random_game(rules, seed)
+    assert is_terminal(end) and len(history) <= 600
