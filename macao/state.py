@@ -537,7 +537,7 @@ class _Work:
     def __init__(self, s: State) -> None:
         self.rules = s.rules
         self.seed = s.seed
-        self.hands = [list(h) for h in s.hands]
+        self.hands: list[Sequence[Card]] = list(s.hands)  # tuples until a seat's hand changes
         self.stock = list(s.stock)
         self.discard = list(s.discard)
         self.current = s.current
@@ -563,7 +563,7 @@ class _Work:
         d = state.__dict__
         d["rules"] = self.rules
         d["seed"] = self.seed
-        d["hands"] = tuple(tuple(h) for h in self.hands)
+        d["hands"] = tuple(h if type(h) is tuple else tuple(h) for h in self.hands)
         d["stock"] = tuple(self.stock)
         d["discard"] = tuple(self.discard)
         d["current"] = self.current
@@ -586,6 +586,14 @@ class _Work:
 
     # -- helpers -------------------------------------------------------------
 
+    def hand(self, seat: int) -> list[Card]:
+        """A seat's hand as a list that may be changed (copied on first change)."""
+        h = self.hands[seat]
+        if type(h) is not list:
+            h = list(h)
+            self.hands[seat] = h
+        return h  # type: ignore[return-value]
+
     def active(self) -> list[int]:
         return [i for i in range(self.rules.players) if i not in self.finished]
 
@@ -604,7 +612,7 @@ class _Work:
                 self.events.append(Event("reshuffle", amount=len(rest)))
             got.append(self.stock.pop(0))
         if got:
-            hand = self.hands[seat]
+            hand = self.hand(seat)
             hand.extend(got)
             hand.sort(key=_code)
         return got
@@ -654,7 +662,7 @@ class _Work:
         self.current = seat
 
     def play(self, seat: int, cards: tuple[Card, ...], suit: Suit | None, declare: bool) -> None:
-        hand = self.hands[seat]
+        hand = self.hand(seat)
         for c in cards:
             hand.remove(c)
         self.discard.extend(cards)
@@ -1104,7 +1112,7 @@ def observe(state: State, seat: int) -> Observation:
         seat=seat,
         rules=state.rules,
         hand=state.hands[seat],
-        hand_sizes=tuple(len(h) for h in state.hands),
+        hand_sizes=tuple(map(len, state.hands)),
         current=state.current,
         phase=state.phase,
         top=state.discard[-1],
