@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import platform
 import sys
@@ -52,14 +53,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args(argv)
     if hasattr(os, "sched_setaffinity"):
-        try:
+        with contextlib.suppress(OSError):
             os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core
-        except OSError:
-            pass
     speed_games = 100 if args.quick else 500
     strength_games = 200 if args.quick else args.games
-    print(f"Python {platform.python_version()} on {platform.machine()}, load average "
-          f"{os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else "")  # fmt: skip
+    load = f", load average {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else ""
+    print(f"Python {platform.python_version()} on {platform.machine()}{load}")
     print("\n(a) Engine speed: Random vs Random, 2 players, default rules, one core")
     rows = engine_speed(speed_games, args.seed, repeats=1 if args.quick else 3)
     for name, value in rows:
