@@ -217,6 +217,38 @@ class State:
     end_reason: str | None = None
     log: tuple[Event, ...] = field(default=(), repr=False)
 
+    def __post_init__(self) -> None:
+        """Normalise a state built by hand (``State(...)`` or ``dataclasses.replace``).
+
+        Lists become tuples, card text becomes cards and hands are sorted, so a state is
+        always immutable.  (The engine builds its states without this step.)
+        """
+        if not isinstance(self.rules, Rules):
+            raise TypeError(f"rules must be a macao Rules, got {type(self.rules).__name__}")
+        n = self.rules.players
+        put = object.__setattr__
+        if len(self.hands) != n:
+            raise ValueError(f"hands must give {n} seats for players={n}, got {len(self.hands)}")
+        hands = (tuple(sorted(_cards(h, f"hand of P{i}"), key=_code)) for i, h in enumerate(self.hands))
+        put(self, "hands", tuple(hands))
+        put(self, "stock", _cards(self.stock, "stock"))
+        put(self, "discard", _cards(self.discard, "discard"))
+        if not self.discard:
+            raise ValueError("the discard pile needs at least the top card")
+        put(self, "skip_turns", tuple(self.skip_turns) or (0,) * n)
+        if len(self.skip_turns) != n:
+            raise ValueError(f"skip_turns must give {n} seats, got {self.skip_turns!r}")
+        put(self, "finished", tuple(self.finished))
+        put(self, "ranking", tuple(self.ranking))
+        put(self, "log", tuple(self.log))
+        if isinstance(self.active_suit, str) and not isinstance(self.active_suit, Suit):
+            put(self, "active_suit", Suit(self.active_suit.lower()))
+        put(self, "phase", Phase(self.phase))
+        if self.drawn is not None and not isinstance(self.drawn, Card):
+            put(self, "drawn", _cards([self.drawn], "drawn")[0])
+        if not 0 <= self.current < n:
+            raise ValueError(f"current must be a seat 0..{n - 1}, got {self.current!r}")
+
     @property
     def top(self) -> Card:
         """The face-up card everybody plays on."""

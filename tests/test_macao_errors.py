@@ -25,6 +25,7 @@ from macao import (
     placings,
 )
 from macao.state import GameNotOverError
+from solver.cards import parse_cards
 
 
 @pytest.mark.parametrize(
@@ -190,3 +191,15 @@ def test_text_actions_either_apply_or_raise_illegal_action(text, suit, seed):
         return
     assert after.moves == 1
     assert action in legal_actions(state) or len(action.cards) > 2
+
+
+def test_hand_built_states_are_normalised_and_stay_immutable():
+    import dataclasses
+
+    base = make_state(hands=["5H 9D", "KD 7S"], top="9H")
+    edited = dataclasses.replace(base, hands=[["9D", "5H", "9S"], ["KD"]], current=1)
+    assert edited.hands == (tuple(parse_cards("5h 9s 9d")), tuple(parse_cards("Kd")))
+    after = apply(edited, Draw())
+    assert edited.hands[1] == tuple(parse_cards("Kd")) and len(after.hands[1]) == 2
+    with pytest.raises(ValueError, match="hands must give 2 seats"):
+        dataclasses.replace(base, hands=[["9D"]])
