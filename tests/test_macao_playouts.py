@@ -217,3 +217,25 @@ def test_property_cards_conserved_and_games_end(seed, core, extra, start_cards):
                   start_card=start_card, end_mode=end_mode, start_cards=start_cards, max_moves=600)  # fmt: skip
     history, end = play_random_game(rules, seed)
     assert is_terminal(end) and len(history) <= 600
+
+
+def test_clone_and_serialise_round_trip_mid_game():
+    import copy
+    import pickle
+
+    rules = Rules(players=3, decks=2)
+    history, _ = play_random_game(rules, seed=17, check=False)
+    state = new_game(rules, 17)
+    for step, action in enumerate(history[: len(history) // 2]):
+        state = apply(state, action)
+        if step % 10:
+            continue
+        legal_actions(state)  # fills the cache, which must not disturb equality
+        for clone in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+            assert clone == state
+            assert legal_actions(clone) == legal_actions(state)
+    rest = history[len(history) // 2 :]
+    a, b = state, pickle.loads(pickle.dumps(state))
+    for action in rest:
+        a, b = apply(a, action), apply(b, action)
+    assert a == b and is_terminal(a)
