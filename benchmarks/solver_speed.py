@@ -1,0 +1,132 @@
+"""Speed of the solver (issue 3), printed as one table.
+
+* fast mode, one core, batch: the compiled batch solver over N random hands
+  (hands/s), and the median of per-hand timings through ``_core.solve_hand``;
+* the public ``solve()`` (Python objects in and out) median per call;
+* the CLI on a 10,000-hand file, start-up included (``python -m solver < file``);
+* deep mode ms per hand at its default sample size;
+* the pure-Python reference on a few hands, side by side, and the ratio.
+
+Timings are wall-clock medians; on a shared machine run it when it is quiet.
+
+    python benchmarks/solver_speed.py [--hands 5000] [--players 4] [--rules vietnamese]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+from solver import _core, _reference
+from solver.cards import Card
+from solver.cli import format_row
+from solver.rules import PRESETS
+from solver.strategy import get_model, solve
+
+
+def random_hands(n: int, seed: int) -> list[list[int]]:
+    rng = random.Random(seed)
+    return [rng.sample(range(52), 13) for _ in range(n)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=5000)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--rules", default="vietnamese", choices=sorted(PRESETS))
+    parser.add_argument("--deep-hands", type=int, default=20)
+    parser.add_argument("--reference-hands", type=int, default=5)
+    parser.add_argument("--cli-hands", type=int, default=10000)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args(argv)
+    rules = PRESETS[args.rules]
+    model = get_model(rules, args.players)
+    hands = random_hands(args.hands, args.seed)
+    rows: list[tuple[str, str]] = []
+
+    batch = np.asarray(hands, dtype=np.int32)
+    _core.solve_batch(model, batch[:100])
+    runs = []
+    for _ in range(5):
+        t = time.perf_counter()
+        _core.solve_batch(model, batch)
+        runs.append(time.perf_counter() - t)
+    batch_us = statistics.median(runs) / len(hands) * 1e6
+    rows.append(("fast, batch (_core.solve_batch), mean per hand", f"{batch_us:.1f} µs"))
+    rows.append(("fast, batch, hands/s on one core", f"{1e6 / batch_us:,.0f}"))
+
+    per_hand = []
+    for h in hands:
+        t = time.perf_counter()
+        _core.solve_hand(model, h, 1)
+        per_hand.append(time.perf_counter() - t)
+    fast_median = statistics.median(per_hand) * 1e6
+    rows.append(("fast, per hand (_core.solve_hand), median", f"{fast_median:.1f} µs"))
+    rows.append(("fast, per hand, 90th percentile", f"{np.percentile(per_hand, 90) * 1e6:.1f} µs"))
+
+    api = []
+    for h in hands[:1000]:
+        cards = [Card(c) for c in h]
+        t = time.perf_counter()
+        solve(cards, rules, args.players)
+        api.append(time.perf_counter() - t)
+    rows.append(("public solve() per call, median (Python objects)", f"{statistics.median(api) * 1e6:.1f} µs"))
+
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as fh:
+        for h in random_hands(args.cli_hands, args.seed + 1):
+            fh.write(format_row(h) + "\n")
+        path = fh.name
+    try:
+        cli_runs = []
+        for _ in range(3):
+            with open(path) as stdin:
+                t = time.perf_counter()
+                done = subprocess.run(
+                    [sys.executable, "-m", "solver", "--rules", args.rules, "--players", str(args.players)],
+                    stdin=stdin, capture_output=True, check=True,
+                )  # fmt: skip
+                cli_runs.append(time.perf_counter() - t)
+            assert done.stdout.count(b"\n") == args.cli_hands
+        cli = statistics.median(cli_runs)
+    finally:
+        os.unlink(path)
+    rows.append((f"CLI, {args.cli_hands:,} hands incl. start-up", f"{cli:.2f} s = {args.cli_hands / cli:,.0f} hands/s"))
+
+    deep = []
+    for h in hands[: args.deep_hands]:
+        t = time.perf_counter()
+        solve([Card(c) for c in h], rules, args.players, mode="deep", seed=1)
+        deep.append(time.perf_counter() - t)
+    rows.append(("deep mode per hand, median (default samples)", f"{statistics.median(deep) * 1e3:.0f} ms"))
+
+    ref = []
+    fast_same = []
+    for h in hands[: args.reference_hands]:
+        cards = [Card(c) for c in h]
+        t = time.perf_counter()
+        _reference.best_splits(cards, rules, args.players)
+        ref.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        _core.solve_hand(model, h, 1)
+        fast_same.append(time.perf_counter() - t)
+    ref_ms = statistics.median(ref) * 1e3
+    rows.append(("pure-Python reference per hand, median", f"{ref_ms:.0f} ms"))
+    rows.append(("reference / fast (medians, same run)", f"{ref_ms * 1e3 / fast_median:,.0f}×"))
+
+    width = max(len(k) for k, _ in rows)
+    print(f"solver speed: rules={args.rules} players={args.players} hands={args.hands} (load {os.getloadavg()[0]:.1f})")
+    for k, v in rows:
+        print(f"  {k:<{width}}  {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

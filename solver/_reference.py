@@ -1,0 +1,107 @@
+"""Slow, obviously-correct reference for the fast solver (the test oracle).
+
+It computes the same objective as :mod:`solver._core` from the same field tables, but
+with nothing shared except those tables: row keys come from the pure-Python
+:mod:`solver.hands`, row classes from a direct colex formula, validity from
+:func:`solver.scoring.keys_valid`, and every one of the 72,072 splits is listed with
+``itertools.combinations``.  It is ~1,000× slower than the compiled core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from math import comb
+
+import numpy as np
+
+from .cards import Card
+from .hands import key3, key5
+from .rules import Rules
+from .scoring import keys_valid
+from .strategy import get_field, get_model
+from .tables import sap_lang_applies
+
+FIVE_FLUSH_OFFSET = comb(17, 5)  # non-flush 5-card classes come first
+
+
+def row_class(cards: Sequence[Card]) -> int:
+    """Class of a row: colex rank of its sorted ranks (+ offset for a 5-card flush)."""
+    ranks = sorted(c.code // 4 for c in cards)
+    index = sum(comb(r + j, j + 1) for j, r in enumerate(ranks))
+    if len(cards) == 5 and len({c.code % 4 for c in cards}) == 1:
+        index += FIVE_FLUSH_OFFSET
+    return index
+
+
+def split_ev(rows: Sequence[Sequence[float]], rules: Rules, players: int, scoop: float) -> float:
+    """The §6.2 objective for rows given as (p, q, L, v) of front, middle, back."""
+    (pf, qf, lf, vf), (pm, qm, lm, vm), (pb, qb, lb, vb) = rows
+    n = players - 1
+    m, b, maj = rules.sweep_mult, rules.sweep_bonus, rules.majority_bonus
+    win_all = pf * pm * pb
+    lose_all = qf * qm * qb
+    # expected chi the opponent collects when they win all three rows
+    lost_all = lf * qm * qb + qf * lm * qb + qf * qm * lb + maj * lose_all
+    values = vf + vm + vb + maj
+    per_opponent = (pf * vf - lf) + (pm * vm - lm) + (pb * vb - lb)
+    per_opponent += (m - 1) * (win_all * values - lost_all) + b * (win_all - lose_all)
+    if maj:
+        win_two = pf * pm + pf * pb + pm * pb - 2 * win_all
+        lose_two = qf * qm + qf * qb + qm * qb - 2 * lose_all
+        per_opponent += maj * (win_two - lose_two)
+    total = n * per_opponent
+    if sap_lang_applies(rules, players):
+        gain = (m * values + b) * win_all**n
+        loss = scoop ** (n - 1) * (m * lost_all + b * lose_all)
+        total += (rules.sap_lang_mult - 1) * n * (gain - loss)
+    return total
+
+
+def best_splits(cards: Sequence[Card], rules: Rules, players: int) -> tuple[float, list[tuple[int, int, int]]]:
+    """The best objective over all valid splits and every split reaching it (within 1e-9),
+    each as (front, middle, back) key triples."""
+    model = get_model(rules, players)
+    scoop = get_field(rules, players).scoop
+    tables = (np.asarray(model.front), np.asarray(model.middle), np.asarray(model.back))
+    hand = list(cards)
+    # each row's key and table entry, once per subset of card positions
+    rows: dict[tuple[int, ...], tuple[int, list[list[float]]]] = {}
+    for size in (3, 5):
+        for subset in combinations(range(13), size):
+            row = [hand[i] for i in subset]
+            key = key3(row) if size == 3 else key5(row, rules.wheel)
+            cls = row_class(row)
+            # a 3-card subset is only ever a front; a 5-card one a middle or a back
+            if size == 3:
+                entries = [tables[0][cls][:4].tolist()] * 3
+            else:
+                entries = [[], tables[1][cls][:4].tolist(), tables[2][cls][:4].tolist()]
+            rows[subset] = (key, entries)
+    best = -float("inf")
+    found: list[tuple[float, tuple[int, int, int]]] = []
+    for back in combinations(range(13), 5):
+        rest = [i for i in range(13) if i not in back]
+        kb, tb = rows[back]
+        for middle in combinations(rest, 5):
+            front = tuple(i for i in rest if i not in middle)
+            km, tm = rows[middle]
+            kf, tf = rows[front]
+            if not keys_valid(kf, km, kb, rules.strict):
+                continue
+            ev = split_ev((tf[0], tm[1], tb[2]), rules, players, scoop)
+            if ev > best - 1e-9:
+                best = max(best, ev)
+                found.append((ev, (kf, km, kb)))
+    return best, [keys for ev, keys in found if ev >= best - 1e-9]
+
+
+def objective(
+    front: Sequence[Card], middle: Sequence[Card], back: Sequence[Card], rules: Rules, players: int
+) -> float:
+    """The objective of one split as laid out (validity not checked)."""
+    model = get_model(rules, players)
+    scoop = get_field(rules, players).scoop
+    tables = (np.asarray(model.front), np.asarray(model.middle), np.asarray(model.back))
+    rows = [tables[i][row_class(r)][:4] for i, r in enumerate((front, middle, back))]
+    return split_ev(rows, rules, players, scoop)

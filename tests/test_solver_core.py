@@ -1,0 +1,225 @@
+"""The compiled enumerator against the pure-Python reference, and the C helpers
+(classes, specials, settlement) against the Python rules they port."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+import solver
+from solver import _core, _reference, strategy
+from solver.cards import Card
+from solver.hands import key3, key5
+from solver.rules import PRESETS, SPECIAL_NAMES, Rules
+from solver.scoring import Arrangement, is_valid, keys_valid, score_table, special_hand
+from solver.tables import row_table
+
+PRESET_NAMES = sorted(PRESETS)
+
+
+def hands(seed: str, n: int) -> Iterator[list[Card]]:
+    rng = random.Random(seed)
+    for _ in range(n):
+        yield [Card(c) for c in rng.sample(range(52), 13)]
+
+
+def codes_of(cards: list[Card]) -> list[int]:
+    return [c.code for c in cards]
+
+
+def test_the_compiled_core_is_the_one_in_use() -> None:
+    assert _core.__file__ is not None and _core.__file__.endswith((".so", ".pyd"))
+    assert strategy._core is solver._core is _core
+    assert type(strategy.get_model(PRESETS["vietnamese"], 2)) is _core.Model
+
+
+def check_against_reference(cards: list[Card], rules: Rules, players: int) -> None:
+    """Fast argmax = reference argmax of the same objective; the answer is valid and complete."""
+    model = strategy.get_model(rules, players)
+    answer = _core.solve_hand(model, codes_of(cards), 1)
+    ref_best, ref_keys = _reference.best_splits(cards, rules, players)
+    if not answer:
+        assert ref_best == -float("inf"), "fast found no valid split but the reference did"
+        return
+    f, m, b, ev = answer[0]
+    front, middle, back = ([Card(c) for c in row] for row in (f, m, b))
+    assert sorted(front + middle + back) == sorted(cards)
+    keys = (key3(front), key5(middle, rules.wheel), key5(back, rules.wheel))
+    assert keys_valid(*keys, rules.strict)
+    assert is_valid(Arrangement(front, middle, back), rules)
+    assert ev == pytest.approx(ref_best, abs=1e-9)
+    assert _reference.objective(front, middle, back, rules, players) == pytest.approx(ref_best, abs=1e-9)
+    assert keys in ref_keys
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_fast_argmax_matches_the_reference(preset: str) -> None:
+    for i, cards in enumerate(hands(f"ref-{preset}", 45)):
+        check_against_reference(cards, PRESETS[preset], 2 + i % 3)
+
+
+def test_strict_validity_matches_the_reference() -> None:
+    rules = PRESETS["vietnamese"].replace(strict=True)
+    for i, cards in enumerate(hands("strict", 15)):
+        check_against_reference(cards, rules, 2 + i % 3)
+
+
+def _reference_job(args: tuple[str, int, int]) -> int:
+    preset, start, count = args
+    rng_hands = list(hands(f"slow-{preset}", start + count))[start:]
+    for i, cards in enumerate(rng_hands):
+        check_against_reference(cards, PRESETS[preset], 2 + (start + i) % 3)
+    return len(rng_hands)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_fast_argmax_matches_the_reference_on_2000_hands(preset: str, request: pytest.FixtureRequest) -> None:
+    if "slow" not in (request.config.getoption("-m") or ""):
+        pytest.skip("long test: select it with -m slow")
+    n, jobs = 2000, multiprocessing.cpu_count()
+    step = -(-n // (4 * jobs))
+    chunks = [(preset, s, min(step, n - s)) for s in range(0, n, step)]
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        assert sum(pool.map(_reference_job, chunks)) == n
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_pruning_never_changes_the_answer(preset: str) -> None:
+    model = strategy.get_model(PRESETS[preset], 4)
+    for cards in hands(f"prune-{preset}", 150):
+        pruned = _core.solve_hand(model, codes_of(cards), 5, True)
+        full = _core.solve_hand(model, codes_of(cards), 5, False)
+        assert [ev for *_, ev in pruned] == pytest.approx([ev for *_, ev in full], abs=1e-12)
+
+
+def test_batch_solve_equals_one_at_a_time() -> None:
+    model = strategy.get_model(PRESETS["vietnamese"], 3)
+    batch = [codes_of(c) for c in hands("batch", 200)]
+    arrs, evs = _core.solve_batch(model, np.asarray(batch, dtype=np.int32))
+    for codes, arr, ev in zip(batch, arrs, evs):
+        f, m, b, one = _core.solve_hand(model, codes, 1)[0]
+        assert ev == one
+        assert sorted(arr.tolist()) == sorted(codes)
+        assert (list(f), list(m), list(b)) == (arr[:3].tolist(), arr[3:8].tolist(), arr[8:].tolist())
+
+
+def test_class_keys_match_the_python_keys() -> None:
+    rng = random.Random(11)
+    k3s, k5s = _core.class_keys(True)
+    _, k5l = _core.class_keys(False)
+    for _ in range(3000):
+        five = [Card(c) for c in rng.sample(range(52), 5)]
+        cls = _reference.row_class(five)
+        assert k5s[cls] == key5(five, "second") and k5l[cls] == key5(five, "lowest")
+        assert k3s[_reference.row_class(five[:3])] == key3(five[:3])
+
+
+def test_row_table_is_the_field_distribution() -> None:
+    rng = np.random.default_rng(3)
+    keys = np.array([5, 1, 9, -1, 7, 3], dtype=np.int32)
+    dist = np.array([0.1, 0.2, 0.3, 0.0, 0.25, 0.15])
+    values = np.array([1.0, 1.0, 4.0, 1.0, 2.0, 1.0])
+    table = row_table(dist, keys, values)
+    for i, k in enumerate(keys):
+        if k < 0:
+            continue
+        weaker = sum(d for kk, d in zip(keys, dist) if 0 <= kk < k)
+        stronger = [(d, v) for kk, d, v in zip(keys, dist, values) if kk > k]
+        assert table[i, 0] == pytest.approx(weaker)
+        assert table[i, 1] == pytest.approx(sum(d for d, _ in stronger))
+        assert table[i, 2] == pytest.approx(sum(d * v for d, v in stronger))
+        assert table[i, 3] == values[i]
+    del rng
+
+
+def test_special_detection_matches_the_python_rules() -> None:
+    rng = random.Random(5)
+    vectors = [
+        "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac",
+        "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah",
+        "2c 2d 5c 5d 7h 7s 9c 9d Jh Js Kc Kd Ah",
+        "2c 5c 8c Jc Kc 2d 6d 9d Qd Ad 4h 7h Th",
+        "Ac 2d 3h 3s 4c 5d 6h 7s 5c 6d 7h 8s 9c",
+        "2c 2d 5c 5d 7h 7s 9c 9d Jh Js Kc Qd Ah",
+        "2c 2d 2h 5d 5c 7h 7s 9c 9d Jh Js Kc Kd",
+    ]
+    cases = [[Card.parse(t) for t in v.split()] for v in vectors]
+    cases += [[Card(c) for c in rng.sample(range(52), 13)] for _ in range(2000)]
+    # hands rich in pairs and runs, so every special is exercised often
+    for _ in range(1500):
+        ranks = rng.choices(range(13), k=13)
+        deck = [r * 4 + s for r in range(13) for s in range(4)]
+        picked: list[int] = []
+        for r in ranks:
+            options = [c for c in deck if c // 4 == r and c not in picked]
+            if options:
+                picked.append(rng.choice(options))
+        while len(picked) < 13:
+            c = rng.randrange(52)
+            if c not in picked:
+                picked.append(c)
+        cases.append([Card(c) for c in picked])
+    for name in PRESET_NAMES + ["strict-six"]:
+        rules = PRESETS["vietnamese"].replace(six_pairs_rule="strict", ace_low_runs=False) if name == "strict-six" \
+            else PRESETS[name].replace(specials=True)
+        values = [rules.special_value(n) for n in SPECIAL_NAMES]
+        for cards in cases:
+            got = _core.special_index(codes_of(cards), values, rules.six_pairs_rule == "strict", rules.ace_low_runs)
+            want = special_hand(cards, rules)
+            assert (SPECIAL_NAMES[got] if got >= 0 else None) == want, (cards, name)
+
+
+def _random_table(rng: random.Random, players: int, model: _core.Model) -> list[Arrangement]:
+    deck = list(range(52))
+    rng.shuffle(deck)
+    arrs = []
+    for seat in range(players):
+        hand = deck[13 * seat : 13 * seat + 13]
+        if rng.random() < 0.6:
+            f, m, b, _ = _core.solve_hand(model, hand, 1)[0]
+            codes = [*f, *m, *b]
+        else:
+            codes = hand  # usually a foul
+        cards = [Card(c) for c in codes]
+        arrs.append(Arrangement(cards[:3], cards[3:8], cards[8:]))
+    return arrs
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        PRESETS["vietnamese"],
+        PRESETS["four-two"],
+        PRESETS["seed"],
+        PRESETS["plain"],
+        Rules(bonuses="aces_extra", foul_mode="opponent_x2", ties="owner", sweep_bonus=3, aces_all_pairs=False),
+        Rules(bonuses="add", foul_mode="opponent_x1", special_vs_special="difference", foul_sap_lang=False),
+        Rules(bonuses="doubled", special_vs_special="tie", sap_lang_min_players=4, wheel="lowest", strict=True),
+    ],
+)
+def test_c_settlement_equals_score_table(rules: Rules) -> None:
+    from solver.deep import _settle_options
+
+    rng = random.Random(repr(rules))
+    model = strategy.get_model(rules, 4)
+    opts = _settle_options(rules)
+    for i in range(1500):
+        players = 2 + i % 3
+        arrs = _random_table(rng, players, model)
+        if i % 7 == 0:  # plant a special hand
+            seat = rng.randrange(players)
+            others = {c for j, a in enumerate(arrs) if j != seat for c in a.cards}
+            suit = rng.randrange(4)
+            dragon = [Card(r * 4 + (suit if rng.random() < 0.5 else rng.randrange(4))) for r in range(13)]
+            if not others & set(dragon):
+                arrs[seat] = Arrangement(dragon[:3], dragon[3:8], dragon[8:])
+        table = score_table(arrs, rules)
+        index = {name: k for k, name in enumerate(SPECIAL_NAMES)}
+        specials = [index[s] if s else -1 for s in table.specials]
+        codes = np.asarray([[c.code for c in a.cards] for a in arrs], dtype=np.int32)
+        assert _core.settle_table(model, opts, codes, specials) == table.totals[0]
