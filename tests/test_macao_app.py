@@ -163,3 +163,20 @@ def test_bots_play_a_whole_three_player_round_to_the_end():
             at.button(key="macao_pass").click().run()
     assert state(at).end_reason
     assert at.session_state["macao_stats"][-1]["players"] == 3
+
+
+def test_reruns_and_option_changes_keep_the_round():
+    at = new_page()
+    at.button(key="macao_new").click().run()
+    click_card(at, "5h")
+    at.button(key="macao_play").click().run()
+    before = state(at)
+    at.run()
+    at.run()
+    assert state(at) == before
+    at.slider(key="macao_players").set_value(4).run()
+    ok(at)
+    assert state(at) == before and state(at).rules.players == 2  # options apply from the next round
+    at.button(key="macao_new").click().run()
+    ok(at)
+    assert state(at).rules.players == 4 and len([m for m in at.metric if m.label.startswith("P")]) == 3
