@@ -6,6 +6,7 @@ from __future__ import annotations
 import multiprocessing
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -223,3 +224,28 @@ def test_c_settlement_equals_score_table(rules: Rules) -> None:
         specials = [index[s] if s else -1 for s in table.specials]
         codes = np.asarray([[c.code for c in a.cards] for a in arrs], dtype=np.int32)
         assert _core.settle_table(model, opts, codes, specials) == table.totals[0]
+
+
+def test_a_tiny_table_build_is_reproducible_and_moves_toward_a_best_response(tmp_path: Path) -> None:
+    from solver import tables
+
+    rules = PRESETS["vietnamese"]
+    a, moves = tables.build_field(rules, 2, 400, seed=9, max_iter=2, tol=0.0)
+    b, _ = tables.build_field(rules, 2, 400, seed=9, max_iter=2, tol=0.0)
+    assert len(moves) == 2 and all(m > 0 for m in moves)
+    for x, y in zip(a.rows(), b.rows()):
+        assert np.array_equal(x, y) and x.sum() == pytest.approx(1.0)
+    assert a.scoop == b.scoop and 0.0 < a.scoop < 1.0
+    tables.build_all(300, 5, 1, ["plain"], tmp_path, max_iter=1)
+    with np.load(tmp_path / "field-plain.npz") as data:
+        assert {f"front_{n}" for n in (2, 3, 4)} <= set(data.files)
+
+
+def test_shipped_tables_cover_every_preset_and_table_size() -> None:
+    from solver import tables
+
+    for preset in PRESETS:
+        for players in (2, 3, 4):
+            field = tables.load_field(preset, players)
+            assert [len(r) for r in field.rows()] == [455, 12376, 12376]
+            assert all(r.sum() == pytest.approx(1.0) for r in field.rows())
