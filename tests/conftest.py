@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -27,3 +28,13 @@ def load_public_vectors() -> list[dict[str, Any]]:
 @pytest.fixture(scope="session")
 def public_vectors() -> list[dict[str, Any]]:
     return load_public_vectors()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave ``slow`` tests out unless ``-m`` names them or MAU_BINH_SLOW=1 (deselected, not skipped)."""
+    if "slow" in (config.getoption("-m") or "") or os.environ.get("MAU_BINH_SLOW") == "1":
+        return
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if slow:
+        items[:] = [item for item in items if not item.get_closest_marker("slow")]
+        config.hook.pytest_deselected(items=slow)

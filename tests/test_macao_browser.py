@@ -78,11 +78,9 @@ def _click(page: Any, name: str) -> bool:
     return False
 
 
-def test_play_a_round_to_the_end_in_chromium(request, tmp_path):
-    if "browser" not in (request.config.getoption("-m") or ""):
-        pytest.skip("browser test: select it with -m browser")
+def test_play_a_round_to_the_end_in_chromium(tmp_path):
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is not installed")
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
     sync_api = pytest.importorskip("playwright.sync_api")
     port = _port()
     url = f"http://127.0.0.1:{port}"

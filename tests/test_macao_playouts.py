@@ -187,15 +187,8 @@ def test_observation_never_shows_other_hands():
                 assert all(h is not v and h != v for h in others for k, v in vars(obs).items() if k != "hand")
 
 
-def skip_unless_selected(request, marker: str) -> None:
-    """Run a long test only when asked for with ``-m`` (e.g. ``pytest -m slow``)."""
-    if marker not in (request.config.getoption("-m") or ""):
-        pytest.skip(f"long test: select it with -m {marker}")
-
-
 @pytest.mark.slow
-def test_random_playouts_many_games_every_combination(request):
-    skip_unless_selected(request, "slow")
+def test_random_playouts_many_games_every_combination():
     for i, core in enumerate(CORE):
         for k in range(len(EXTRA) * 3):
             index = i * 1000 + k
