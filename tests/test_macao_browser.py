@@ -1,47 +1,18 @@
 """Real-browser test of the Macao page: ``streamlit run app/macao.py`` on a loopback port,
 driven by Playwright with Debian's headless Chromium; plays a round to the end and saves
-screenshots under the test's tmp_path.  Run with ``pytest -m browser``.
+screenshots under the test's tmp_path (part of the default suite; ``-m browser`` selects only browser tests).
 """
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]  # fmt: skip
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, require_chromium, streamlit_server
 
 pytestmark = pytest.mark.browser
-
-
-def _port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            break
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
-                if reply.read().strip() == b"ok":
-                    return
-        except OSError:
-            time.sleep(0.3)
-    pytest.fail(f"streamlit did not come up:\n{log.read_text()[-3000:]}")
 
 
 _IDLE = """() => {
@@ -79,56 +50,38 @@ def _click(page: Any, name: str) -> bool:
 
 
 def test_play_a_round_to_the_end_in_chromium(tmp_path):
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
+    require_chromium()
     sync_api = pytest.importorskip("playwright.sync_api")
-    port = _port()
-    url = f"http://127.0.0.1:{port}"
-    log = tmp_path / "streamlit.log"
-    command = [str(Path(sys.executable).with_name("streamlit")), "run", "app/macao.py",
-               "--server.headless", "true", "--server.port", str(port), "--server.address", "127.0.0.1",
-               "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    with log.open("w") as out:
-        proc = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
-    try:
-        _wait_healthy(url, proc, log)
-        with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-            page = browser.new_page(viewport={"width": 1100, "height": 1400})
-            page.goto(url)
-            page.get_by_role("button", name="New round").wait_for(timeout=30_000)
-            # game speed: Instant
-            page.locator('[data-testid="stSelectbox"]').filter(has_text="Game speed").click()
-            page.get_by_role("option", name="Instant").click()
-            _settle(page)
-            assert _click(page, "New round")
-            page.get_by_text("Top card", exact=True).wait_for(timeout=30_000)
-            page.screenshot(path=str(tmp_path / "macao_start.png"), full_page=True)
-            finished = False
-            for turn in range(200):
-                if page.get_by_text("Placings:").count():
-                    finished = True
-                    break
-                if _click(page, "Play it") or _click(page, "Accept"):
-                    continue
-                card = page.locator(f".st-key-macao_card_{turn % 3} button")
-                if card.count() and card.first.is_enabled():
-                    card.first.click(timeout=3000)
-                    _settle(page)
-                    if _click(page, "Play selected") and not page.get_by_text("(rule ").count():
-                        continue  # the card was played (an illegal one shows the rule broken)
-                _click(page, "Draw") or _click(page, "Pass")
-            page.screenshot(path=str(tmp_path / "macao_end.png"), full_page=True)
-            assert finished, f"the round did not end; screenshot in {tmp_path}"
-            text = page.inner_text("body")
-            assert "Your statistics" in text and "Rounds" in text
-            assert "Traceback" not in text
-            browser.close()
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    with streamlit_server("app/macao.py", tmp_path / "streamlit.log") as url, sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1100, "height": 1400})
+        page.goto(url)
+        page.get_by_role("button", name="New round").wait_for(timeout=30_000)
+        # game speed: Instant
+        page.locator('[data-testid="stSelectbox"]').filter(has_text="Game speed").click()
+        page.get_by_role("option", name="Instant").click()
+        _settle(page)
+        assert _click(page, "New round")
+        page.get_by_text("Top card", exact=True).wait_for(timeout=30_000)
+        page.screenshot(path=str(tmp_path / "macao_start.png"), full_page=True)
+        finished = False
+        for turn in range(200):
+            if page.get_by_text("Placings:").count():
+                finished = True
+                break
+            if _click(page, "Play it") or _click(page, "Accept"):
+                continue
+            card = page.locator(f".st-key-macao_card_{turn % 3} button")
+            if card.count() and card.first.is_enabled():
+                card.first.click(timeout=3000)
+                _settle(page)
+                if _click(page, "Play selected") and not page.get_by_text("(rule ").count():
+                    continue  # the card was played (an illegal one shows the rule broken)
+            _click(page, "Draw") or _click(page, "Pass")
+        page.screenshot(path=str(tmp_path / "macao_end.png"), full_page=True)
+        assert finished, f"the round did not end; screenshot in {tmp_path}"
+        text = page.inner_text("body")
+        assert "Your statistics" in text and "Rounds" in text
+        assert "Traceback" not in text
+        browser.close()
     assert (tmp_path / "macao_end.png").stat().st_size > 0
