@@ -163,6 +163,7 @@ DEF NSUB3 = 286
 DEF NMID = 56
 DEF MAXTOP = 64
 DEF NBEST = 16
+DEF NBUCKET = 64
 
 cdef int BINOM[24][8]
 cdef int C5POS[5][13]
@@ -306,6 +307,9 @@ ctypedef struct HandEval:
     int nbest5, nbest3
     int best5[NBEST]         # strongest subsets, strongest first
     int best3[NBEST]
+    int bmask5[NBEST]        # their card-position masks
+    int bmask3[NBEST]
+    int32_t bkey3[NBEST]     # keys of the listed fronts
 
 
 cdef void _sort13(const int* src, int* dst) noexcept nogil:
@@ -346,6 +350,11 @@ cdef void _eval_hand(const int* codes, HandEval* h, int wheel_second) noexcept n
         h.key3[s] = CLASS_KEY3[c]
     h.nbest5 = _select_best(h.key5, NSUB5, h.best5)
     h.nbest3 = _select_best(h.key3, NSUB3, h.best3)
+    for s in range(h.nbest5):
+        h.bmask5[s] = SUB5MASK[h.best5[s]]
+    for s in range(h.nbest3):
+        h.bmask3[s] = SUB3MASK[h.best3[s]]
+        h.bkey3[s] = h.key3[h.best3[s]]
 
 
 cdef int _select_best(const int32_t* keys, int n, int* best) noexcept nogil:
@@ -366,13 +375,27 @@ cdef int _select_best(const int32_t* keys, int n, int* best) noexcept nogil:
     return cnt
 
 
-cdef inline int _best_disjoint(const int* best, int nbest, const int* masks, int mask) noexcept nogil:
+cdef extern from *:
+    int __builtin_ctz(unsigned int) nogil
+
+
+cdef inline int _best_disjoint(const int* best, const int* bmask, int nbest, int mask) noexcept nogil:
     """First listed subset disjoint from ``mask``, or the last listed (a bound for all others)."""
+    cdef unsigned int bits = 1u << (nbest - 1)
     cdef int i
     for i in range(nbest):
-        if not (masks[best[i]] & mask):
-            return best[i]
-    return best[nbest - 1]
+        bits |= (<unsigned int> ((bmask[i] & mask) == 0)) << i
+    return best[__builtin_ctz(bits)]
+
+
+cdef inline int _best_front(const HandEval* h, int mask, int32_t kmax) noexcept nogil:
+    """Strongest listed front disjoint from ``mask`` and no stronger than ``kmax`` (the
+    middle's bound: a valid front never beats its middle), else the last listed."""
+    cdef unsigned int bits = 1u << (h.nbest3 - 1)
+    cdef int i
+    for i in range(h.nbest3):
+        bits |= (<unsigned int> (((h.bmask3[i] & mask) == 0) & (h.bkey3[i] <= kmax))) << i
+    return h.best3[__builtin_ctz(bits)]
 
 
 # ---- the EV objective (spec §6.2, extended) -------------------------------------------
@@ -482,38 +505,90 @@ cdef int _search(const HandEval* h, const Row* F, const Row* M, const Row* B, co
 
     Pruning: the objective rises with the strength of each row, so a back can be skipped
     when even the strongest middle and front its other 8 cards could hold cannot beat
-    the current threshold.  The middle is bounded by the back and by the strongest
-    listed 5-card subset disjoint from the back (or the weakest listed one when none
-    is disjoint, which bounds every unlisted subset); the front likewise.  The back
-    with the best bound is scanned first to set a threshold.
+    the current threshold (the ``top``-th best so far).  A cheap bound (middle as strong
+    as the back, front the hand's best three cards) ranks every back; the back with the
+    best bound is scanned first to set a threshold.  Just before a back would be
+    scanned its bound is tightened: the middle is also bounded by the strongest listed
+    5-card subset disjoint from the back (or the weakest listed one when none is, which
+    bounds every unlisted subset), the front by the strongest listed disjoint 3-card
+    subset no stronger than that middle bound (a valid front never beats its middle).
     """
     cdef double ub[NSUB5]
-    cdef int s, b, best_b = 0, scanned = 0, mi, fi, cm, mask
-    cdef int32_t kb
-    cdef double best_ub = -INFINITY
+    cdef int s, b, best_b = 0, scanned = 0, mi, fi, mask
+    cdef double best_ub = -INFINITY, low_ub = INFINITY
+    cdef const Row* rf
     top.n = 0
     if not prune:
         for s in range(NSUB5):
             _scan_back(h, s, F, M, B, P, top)
         return NSUB5
+    rf = &F[h.cls3[h.best3[0]]]
     for b in range(NSUB5):
-        mask = SUB5MASK[b]
-        kb = h.key5[b]
-        mi = _best_disjoint(h.best5, h.nbest5, SUB5MASK, mask)
-        fi = _best_disjoint(h.best3, h.nbest3, SUB3MASK, mask)
-        cm = h.cls5[b] if h.key5[mi] > kb else h.cls5[mi]
-        ub[b] = _ev_bound(&F[h.cls3[fi]], &M[cm], &B[h.cls5[b]], P)
+        ub[b] = _ev_bound(rf, &M[h.cls5[b]], &B[h.cls5[b]], P)
         if ub[b] > best_ub:
             best_ub = ub[b]
             best_b = b
+        if ub[b] < low_ub:
+            low_ub = ub[b]
+    if prune == 2:
+        return 0
     _scan_back(h, best_b, F, M, B, P, top)
     ub[best_b] = -INFINITY
     scanned = 1
+    # Bucket the backs that can still win by their cheap bound (an O(n) sort into
+    # NBUCKET slices between the threshold and the best bound), then visit the buckets
+    # strongest first; each back gets the tight bound just before it would be scanned,
+    # and the visit stops at the first bucket whose top cannot beat the threshold.
+    cdef int head[NBUCKET]
+    cdef int nxt[NSUB5]
+    cdef int k
+    cdef double thr0 = _threshold(top), width, top_k
+    if thr0 == -INFINITY:        # fewer than ``top`` valid splits so far: bucket every back
+        thr0 = low_ub - 1.0
+    if not best_ub > thr0:
+        return scanned
+    width = (best_ub - thr0) / NBUCKET
+    for k in range(NBUCKET):
+        head[k] = -1
     for b in range(NSUB5):
-        if ub[b] > _threshold(top):
-            _scan_back(h, b, F, M, B, P, top)
-            scanned += 1
+        if ub[b] > thr0:
+            k = <int> ((ub[b] - thr0) / width)
+            if k >= NBUCKET:
+                k = NBUCKET - 1
+            nxt[b] = head[k]
+            head[k] = b
+    for k in range(NBUCKET - 1, -1, -1):
+        top_k = thr0 + (k + 1) * width + 1e-9   # (slack for rounding in the bucket index)
+        if top_k <= _threshold(top):
+            break
+        b = head[k]
+        while b >= 0:
+            if ub[b] > _threshold(top):
+                mask = SUB5MASK[b]
+                mi = _best_disjoint(h.best5, h.bmask5, h.nbest5, mask)
+                if h.key5[mi] > h.key5[b]:
+                    mi = b
+                fi = _best_front(h, mask, h.key5[mi])
+                if _ev_bound(&F[h.cls3[fi]], &M[h.cls5[mi]], &B[h.cls5[b]], P) > _threshold(top):
+                    _scan_back(h, b, F, M, B, P, top)
+                    scanned += 1
+            b = nxt[b]
     return scanned
+
+
+cdef inline void _sift_down(int* heap, int n, int i, const double* key) noexcept nogil:
+    cdef int child, top = heap[i]
+    while True:
+        child = 2 * i + 1
+        if child >= n:
+            break
+        if child + 1 < n and key[heap[child + 1]] > key[heap[child]]:
+            child += 1
+        if key[heap[child]] <= key[top]:
+            break
+        heap[i] = heap[child]
+        i = child
+    heap[i] = top
 
 
 # ---- row classes of given cards -------------------------------------------------------
@@ -776,45 +851,6 @@ def strongest_back_first(const int[:, ::1] hands not None, bint wheel_second=Tru
                 out[i, 3 + j] = h.codes[SUB5[SPLIT_M[b][m]][j]]
                 out[i, 8 + j] = h.codes[SUB5[b][j]]
     return arr
-
-
-def _profile(Model model, const int[:, ::1] hands not None, int stage):
-    cdef Py_ssize_t i
-    cdef HandEval h
-    cdef Top t
-    cdef int s
-    cdef double acc = 0
-    t.cap = 1
-    with nogil:
-        for i in range(hands.shape[0]):
-            _eval_hand(&hands[i, 0], &h, model.P.wheel_second)
-            if stage == 1:
-                for s in range(NSUB5):
-                    acc += _ev_bound(&model.F[h.cls3[0]], &model.M[h.cls5[s]], &model.B[h.cls5[s]], &model.P)
-            elif stage == 2:
-                _search(&h, model.F, model.M, model.B, &model.P, &t, 1)
-    return acc
-
-
-def _back_bests(Model model, codes):
-    cdef int buf[13]
-    cdef HandEval h
-    cdef Top t
-    cdef int b, mi, fi, cm
-    _read13(codes, buf)
-    _eval_hand(buf, &h, model.P.wheel_second)
-    ub = np.empty(NSUB5)
-    best = np.empty(NSUB5)
-    for b in range(NSUB5):
-        mi = _best_disjoint(h.best5, h.nbest5, SUB5MASK, SUB5MASK[b])
-        fi = _best_disjoint(h.best3, h.nbest3, SUB3MASK, SUB5MASK[b])
-        cm = h.cls5[b] if h.key5[mi] > h.key5[b] else h.cls5[mi]
-        ub[b] = _ev_bound(&model.F[h.cls3[fi]], &model.M[cm], &model.B[h.cls5[b]], &model.P)
-        t.cap = 1
-        t.n = 0
-        _scan_back(&h, b, model.F, model.M, model.B, &model.P, &t)
-        best[b] = t.ev[0] if t.n else -INFINITY
-    return ub, best
 
 
 # ---- special hands and exact settlement (deep mode) --------------------------------------
