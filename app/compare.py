@@ -12,7 +12,6 @@ import streamlit as st
 
 from app import engine
 from app.widgets import (
-    WIDGET_MAX_CHARS,
     arrangement_html,
     arrangement_inline_html,
     canonical_hand,
@@ -103,7 +102,6 @@ st.caption("One hand, several ways to set it: EV, win chance per row, validity a
 st.text_area(
     "The hand (13 cards; optional if the first set is filled in)",
     key=HAND,
-    max_chars=WIDGET_MAX_CHARS,
     height=68,
     placeholder="e.g. As Kd Qc Jh 10s 9d 8c 7h 6s 5d 4c 3h 2s",
 )
@@ -136,7 +134,6 @@ for i, text in enumerate(sets()):
     st.text_input(
         f"Set {LETTERS[i]}",
         key=key,
-        max_chars=WIDGET_MAX_CHARS,
         on_change=on_set_change,
         args=(i,),
         placeholder="front | middle | back",

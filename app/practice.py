@@ -410,7 +410,6 @@ with st.expander("Deal and table settings", expanded=DEAL not in st.session_stat
     st.text_input(
         "Seed (optional: a seed deals the same drill of hands, in the same order)",
         key=SEED,
-        max_chars=40,
         help="Leave it empty for random hands. Each hand shows its seed: type it here to replay that hand.",
     )
     col_preset, col_players = st.columns([2, 1.3])

@@ -12,8 +12,8 @@ import streamlit as st
 
 from app import engine
 from app.widgets import (
+    LINK_MAX_CHARS,
     PRESET_BLURBS,
-    WIDGET_MAX_CHARS,
     arrangement_inline_html,
     canonical_hand,
     card_picker,
@@ -76,7 +76,7 @@ def load_from_url() -> None:
             problems.append(f"mode must be fast or deep, the link says {mode[:40]!r}")
     hand = params.get("hand")
     if hand is not None:
-        st.session_state[TEXT] = hand[:WIDGET_MAX_CHARS]
+        st.session_state[TEXT] = hand[:LINK_MAX_CHARS]
         try:
             cards = read_hand(hand)
         except ValueError as exc:
@@ -223,7 +223,6 @@ st.caption("Type or paste your 13 cards in any order, pick them on the grid, or 
 st.text_area(
     "Your 13 cards",
     key=TEXT,
-    max_chars=WIDGET_MAX_CHARS,
     height=80,
     placeholder="e.g. As Kd Qc Jh 10s 9d 8c 7h 6s 5d 4c 3h 2s  (also AS, 10♠, commas)",
     on_change=on_text_change,

@@ -26,8 +26,10 @@ ROW_SIZES = (3, 5, 5)
 
 #: Longest hand or arrangement text we try to read; anything longer is refused.
 MAX_INPUT_CHARS = 300
-#: Hard cap handed to the text widgets (the browser stops typing there).
-WIDGET_MAX_CHARS = 5000
+#: How much of a link's hand text is put back in the text box.  The text widgets get no
+#: ``max_chars``: Streamlit's widget silently drops a paste longer than its cap (the box
+#: stays as it was, no message), while without a cap ``too_long`` refuses it with a reason.
+LINK_MAX_CHARS = 5000
 
 RED = "#c62828"
 BLACK = "#1a1a1a"

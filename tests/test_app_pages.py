@@ -27,7 +27,7 @@ HOSTILE = [
     "As Kd Qc",  # too few
     "As Kd Qc Jh Ts 9d 8c 7h 6s 5d 4c 3h 2s 2d",  # too many
     "BJ Kd Qc Jh Ts 9d 8c 7h 6s 5d 4c 3h 2s",  # a joker
-    "As Kd " * 700,  # absurdly long (the browser itself stops typing at 5000 characters)
+    "As Kd " * 700,  # absurdly long: refused with a message
     "\x00\u202e\ufffd",
     "",
 ]
@@ -378,3 +378,23 @@ def test_ten_practice_hands_fill_the_statistics() -> None:
     assert len({h["seed"] for h in history}) == 1  # one drill
     average = sum(h["chi lost"] for h in history) / 10
     assert metric(at, "Avg chi lost") == f"{average:.2f}"
+
+
+def test_a_10000_character_paste_reaches_the_page_and_is_refused_with_a_message() -> None:
+    # Streamlit drops a paste longer than a widget's max_chars without a word, so no text
+    # box may have a cap: the pages themselves refuse long text and say why.
+    long = "As Kd " * 1667
+    at = new_app()
+    assert not at.text_area(key="solve_text").proto.max_chars
+    at.text_area(key="solve_text").input(long).run()
+    at.button(key="solve_go").click().run()
+    no_crash(at)
+    assert "10,002 characters long" in texts(at.error)
+    at.switch_page("app/compare.py").run()
+    assert not at.text_area(key="compare_hand_text").proto.max_chars
+    assert not at.text_input(key="compare_set_0_0").proto.max_chars
+    at.text_input(key="compare_set_0_0").input(long).run()
+    no_crash(at)
+    assert "limit" in texts(at.error)
+    at.switch_page("app/practice.py").run()
+    assert not at.text_input(key="practice_seed").proto.max_chars
