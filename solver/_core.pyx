@@ -191,6 +191,9 @@ ctypedef struct Row:
     double lin
     double vub
     double linub
+    double pg        # p ** gamma_win: this row's factor of P(I win all three rows)
+    double qg        # q ** gamma_lose: its factor of P(I lose all three)
+    double Lq        # L / q: expected chi the opponent's row is worth when it beats mine
 
 
 ctypedef struct Params:
@@ -400,19 +403,30 @@ cdef inline int _best_front(const HandEval* h, int mask, int32_t kmax) noexcept 
 
 # ---- the EV objective (spec §6.2, extended) -------------------------------------------
 
-cdef inline double _ev(double pf, double qf, double Lf, double vf, double linf,
-                       double pm, double qm, double Lm, double vm, double linm,
-                       double pb, double qb, double Lb, double vb, double linb,
-                       const Params* P) noexcept nogil:
-    """Expected chi against ``nopp`` independent field opponents (aces and specials excluded)."""
-    cdef double pp = pf * pm * pb
-    cdef double qq = qf * qm * qb
+cdef inline double _ev(const Row* f, const Row* m, const Row* b, const Params* P, bint bound) noexcept nogil:
+    """Expected chi against ``nopp`` field opponents (aces and specials excluded).
+
+    Rows win independently, but sweeping all three (either way) has probability
+    (p_f p_m p_b) ** gamma_win / (q_f q_m q_b) ** gamma_lose (exponents < 1: a field hand
+    weak in one row tends to be weak in all; see solver.tables), folded into pg / qg.
+    With ``bound`` the result is an upper bound that only rises with each row's
+    strength: values are the running maxima (vub) and the chi lost to sweeps is
+    dropped (L / q need not fall with strength).
+    """
+    cdef double vf = f.vub if bound else f.v
+    cdef double vm = m.vub if bound else m.v
+    cdef double vb = b.vub if bound else b.v
+    cdef double lin = (f.linub + m.linub + b.linub) if bound else (f.lin + m.lin + b.lin)
+    cdef double pp = f.pg * m.pg * b.pg
+    cdef double qq = f.qg * m.qg * b.qg
     cdef double V = vf + vm + vb + P.mb
-    cdef double lost = Lf * qm * qb + qf * Lm * qb + qf * qm * Lb + P.mb * qq
-    cdef double e = linf + linm + linb + P.A * (pp * V - lost) + P.sb * (pp - qq)
-    cdef double pall
+    cdef double lost = 0.0 if bound else (f.Lq + m.Lq + b.Lq + P.mb) * qq
+    cdef double e = lin + P.A * (pp * V - lost) + P.sb * (pp - qq)
+    cdef double pall, p3, q3
     if P.mb != 0.0:
-        e += P.mb * ((pf * pm + pf * pb + pm * pb - 2.0 * pp) - (qf * qm + qf * qb + qm * qb - 2.0 * qq))
+        p3 = f.p * m.p * b.p
+        q3 = f.q * m.q * b.q
+        e += P.mb * ((f.p * m.p + f.p * b.p + m.p * b.p - 2.0 * p3) - (f.q * m.q + f.q * b.q + m.q * b.q - 2.0 * q3))
     e *= P.nopp
     if P.slm1 != 0.0:
         pall = pp
@@ -422,14 +436,6 @@ cdef inline double _ev(double pf, double qf, double Lf, double vf, double linf,
             pall *= pp
         e += P.slm1 * P.nopp * ((P.sm * V + P.sb) * pall - P.sfield * (P.sm * lost + P.sb * qq))
     return e
-
-
-cdef inline double _ev_rows(const Row* f, const Row* m, const Row* b, const Params* P) noexcept nogil:
-    return _ev(f.p, f.q, f.L, f.v, f.lin, m.p, m.q, m.L, m.v, m.lin, b.p, b.q, b.L, b.v, b.lin, P)
-
-
-cdef inline double _ev_bound(const Row* f, const Row* m, const Row* b, const Params* P) noexcept nogil:
-    return _ev(f.p, f.q, f.L, f.vub, f.linub, m.p, m.q, m.L, m.vub, m.linub, b.p, b.q, b.L, b.vub, b.linub, P)
 
 
 # ---- search ---------------------------------------------------------------------------
@@ -493,8 +499,7 @@ cdef void _scan_back(const HandEval* h, int b, const Row* F, const Row* M, const
             continue
         rm = &M[h.cls5[m]]
         rf = &F[h.cls3[f]]
-        ev = _ev(rf.p, rf.q, rf.L, rf.v, rf.lin, rm.p, rm.q, rm.L, rm.v, rm.lin,
-                 rb.p, rb.q, rb.L, rb.v, rb.lin, P)
+        ev = _ev(rf, rm, rb, P, False)
         if ev > _threshold(top):
             _top_insert(top, h, ev, b, m, f)
 
@@ -524,7 +529,7 @@ cdef int _search(const HandEval* h, const Row* F, const Row* M, const Row* B, co
         return NSUB5
     rf = &F[h.cls3[h.best3[0]]]
     for b in range(NSUB5):
-        ub[b] = _ev_bound(rf, &M[h.cls5[b]], &B[h.cls5[b]], P)
+        ub[b] = _ev(rf, &M[h.cls5[b]], &B[h.cls5[b]], P, True)
         if ub[b] > best_ub:
             best_ub = ub[b]
             best_b = b
@@ -569,7 +574,7 @@ cdef int _search(const HandEval* h, const Row* F, const Row* M, const Row* B, co
                 if h.key5[mi] > h.key5[b]:
                     mi = b
                 fi = _best_front(h, mask, h.key5[mi])
-                if _ev_bound(&F[h.cls3[fi]], &M[h.cls5[mi]], &B[h.cls5[b]], P) > _threshold(top):
+                if _ev(&F[h.cls3[fi]], &M[h.cls5[mi]], &B[h.cls5[b]], P, True) > _threshold(top):
                     _scan_back(h, b, F, M, B, P, top)
                     scanned += 1
             b = nxt[b]
@@ -624,7 +629,7 @@ cdef int _class3(const int* c) noexcept nogil:
 
 # ---- Python-facing API (validation happens in solver.strategy) --------------------------
 
-ROW_FIELDS = ("p", "q", "L", "v", "lin", "vub", "linub")
+ROW_FIELDS = ("p", "q", "L", "v", "lin", "vub", "linub", "pg", "qg", "Lq")
 N_FRONT_CLASSES = N3
 N_FIVE_CLASSES = NC5
 FLUSH_OFFSET = N5
@@ -656,8 +661,8 @@ cdef class Model:
         self.front = np.ascontiguousarray(front, dtype=np.float64)
         self.middle = np.ascontiguousarray(middle, dtype=np.float64)
         self.back = np.ascontiguousarray(back, dtype=np.float64)
-        if self.front.shape != (N3, 7) or self.middle.shape != (NC5, 7) or self.back.shape != (NC5, 7):
-            raise ValueError(f"row tables must be (455, 7), (12376, 7), (12376, 7); got "
+        if self.front.shape != (N3, 10) or self.middle.shape != (NC5, 10) or self.back.shape != (NC5, 10):
+            raise ValueError(f"row tables must be (455, 10), (12376, 10), (12376, 10); got "
                              f"{self.front.shape}, {self.middle.shape}, {self.back.shape}")
         if not 1 <= nopp <= 3:
             raise ValueError(f"opponents must be 1..3, got {nopp}")
@@ -793,7 +798,7 @@ def arrangement_stats(Model model, front, middle, back):
     cdef int32_t km = CLASS_KEY5[model.P.wheel_second][cm]
     cdef int32_t kb = CLASS_KEY5[model.P.wheel_second][cb]
     valid = (kb > km > kf) if model.P.strict else (kb >= km >= kf)
-    ev = _ev_rows(&model.F[cf], &model.M[cm], &model.B[cb], &model.P)
+    ev = _ev(&model.F[cf], &model.M[cm], &model.B[cb], &model.P, False)
     return ev, (model.F[cf].p, model.M[cm].p, model.B[cb].p), bool(valid), (cf, cm, cb)
 
 

@@ -20,7 +20,7 @@ from .hands import key3, key5
 from .rules import Rules
 from .scoring import keys_valid
 from .strategy import get_field, get_model
-from .tables import sap_lang_applies
+from .tables import GAMMA_LOSE, GAMMA_WIN, sap_lang_applies
 
 FIVE_FLUSH_OFFSET = comb(17, 5)  # non-flush 5-card classes come first
 
@@ -35,27 +35,29 @@ def row_class(cards: Sequence[Card]) -> int:
 
 
 def split_ev(rows: Sequence[Sequence[float]], rules: Rules, players: int, scoop: float) -> float:
-    """The §6.2 objective for rows given as (p, q, L, v) of front, middle, back."""
+    """The §6.2 objective for rows given as (p, q, L, v) of front, middle, back, with the
+    sweep probabilities raised to the correlation exponents of :mod:`solver.tables`."""
     (pf, qf, lf, vf), (pm, qm, lm, vm), (pb, qb, lb, vb) = rows
     n = players - 1
     m, b, maj = rules.sweep_mult, rules.sweep_bonus, rules.majority_bonus
-    win_all = pf * pm * pb
-    lose_all = qf * qm * qb
-    # expected chi the opponent collects when they win all three rows
-    lost_all = lf * qm * qb + qf * lm * qb + qf * qm * lb + maj * lose_all
+    win_all = pf**GAMMA_WIN * pm**GAMMA_WIN * pb**GAMMA_WIN
+    lose_all = qf**GAMMA_LOSE * qm**GAMMA_LOSE * qb**GAMMA_LOSE
+    # expected chi the opponent collects when they win all three rows, times its chance
+    given = sum(loss / q for loss, q in ((lf, qf), (lm, qm), (lb, qb)) if q > 0)
+    lost_all = (given + maj) * lose_all
     values = vf + vm + vb + maj
     per_opponent = (pf * vf - lf) + (pm * vm - lm) + (pb * vb - lb)
     per_opponent += (m - 1) * (win_all * values - lost_all) + b * (win_all - lose_all)
     if maj:
-        win_two = pf * pm + pf * pb + pm * pb - 2 * win_all
-        lose_two = qf * qm + qf * qb + qm * qb - 2 * lose_all
+        win_two = pf * pm + pf * pb + pm * pb - 2 * pf * pm * pb
+        lose_two = qf * qm + qf * qb + qm * qb - 2 * qf * qm * qb
         per_opponent += maj * (win_two - lose_two)
     total = n * per_opponent
     if sap_lang_applies(rules, players):
         gain = (m * values + b) * win_all**n
         loss = scoop ** (n - 1) * (m * lost_all + b * lose_all)
         total += (rules.sap_lang_mult - 1) * n * (gain - loss)
-    return total
+    return float(total)
 
 
 def best_splits(cards: Sequence[Card], rules: Rules, players: int) -> tuple[float, list[tuple[int, int, int]]]:

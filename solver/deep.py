@@ -22,7 +22,7 @@ from .cards import Card
 from .rules import SPECIAL_NAMES, Rules
 from .scoring import Arrangement, declared_special
 
-DEFAULT_SAMPLES = 400
+DEFAULT_SAMPLES = 600
 DEFAULT_CANDIDATES = 8
 DEFAULT_SEED = 20261130
 

@@ -3,15 +3,17 @@
 The objective (spec §6.2) is the expected chi a split wins against ``players - 1``
 opponents drawn from a field.  For each row the field tables (:mod:`solver.tables`)
 give my chance to win (``p``) and lose (``q``) and the chi I pay when I lose (``L``);
-``v`` is what I receive when I win (bonuses included).  Rows are treated as
-independent, as in the spec's formula, so per opponent::
+``v`` is what I receive when I win (bonuses included).  Rows are compared
+independently, as in the spec's formula, except that sweeping all three rows has
+probability ``W = (p_f p_m p_b) ** 0.93`` (being swept ``S = (q_f q_m q_b) ** 0.85``):
+a field hand weak in one row tends to be weak in all.  Per opponent::
 
-    E = Σ_k (p_k v_k − L_k) + (m − 1)·(Π p·Σ v − Σ_k L_k Π_{j≠k} q_j)          (sập ×m)
-        + b·(Π p − Π q) + maj·(P(win ≥ 2) − P(lose ≥ 2))                     (sweep bonus, 4-2)
+    E = Σ_k (p_k v_k − L_k) + (m − 1)·(W·Σv − S·Σ_k L_k / q_k)               (sập ×m)
+        + b·(W − S) + maj·(P(win ≥ 2) − P(lose ≥ 2))                        (sweep bonus, 4-2)
 
-and sập làng adds ``(s − 1)·n·[(m·Σv + b)·(Π p)^n − σ^(n−1)·(m·lost + b·Π q)]`` for
-``n`` opponents, where ``σ`` is the chance a field hand scoops another.  Aces and a
-special hand do not depend on the split; they are added to ``ev`` in expectation.
+and sập làng adds ``(s − 1)·n·[(m·Σv + b)·W^n − σ^(n−1)·(m·S·Σ L/q + b·S)]`` for ``n``
+opponents, where ``σ`` is the chance a field hand scoops another.  Aces and a special
+hand do not depend on the split; they are added to ``ev`` in expectation.
 
 ``mode="deep"`` re-scores the best candidates by Monte Carlo against opponents dealt
 from the 39 unseen cards, set by the fast solver and settled exactly (see

@@ -95,15 +95,27 @@ def class_values(rules: Rules) -> tuple[FloatArray, FloatArray, FloatArray]:
     return out[0], out[1], out[2]
 
 
+#: Sweep correlation [derived].  Rows are compared independently, but a field hand weak
+#: in one row is weak in the others (its rows are ordered), so sweeping all three rows is
+#: likelier than the product of the row chances.  Measured on 20,000 solver hands against
+#: 20,000 "strongest back first" hands (vietnamese, heads-up): per-row win rates match the
+#: tables to 0.001, while P(win all) ≈ (p_f p_m p_b) ** 0.93 and P(lose all) ≈
+#: (q_f q_m q_b) ** 0.85 across the whole range (the plain product underestimated being
+#: swept by half).
+GAMMA_WIN = 0.93
+GAMMA_LOSE = 0.85
+
+
 def row_table(dist: FloatArray, keys: IntArray, values: FloatArray) -> FloatArray:
-    """(n, 7) rows p, q, L, v, lin, vub, linub for my holding each class against ``dist``.
+    """(n, 10) rows p, q, L, v, lin, vub, linub, pg, qg, Lq for each class of mine against ``dist``.
 
     ``p``/``q``: the field's row is weaker / stronger; ``L``: expected chi I pay in that row;
     ``v``: what I receive when I win; ``vub``: the largest ``v`` of any class no stronger
-    (used by the pruning bound, which needs a value that never falls with strength).
+    (used by the pruning bound, which needs a value that never falls with strength);
+    ``pg = p ** GAMMA_WIN``, ``qg = q ** GAMMA_LOSE`` (sweep factors); ``Lq = L / q``.
     """
     n = len(keys)
-    out = np.zeros((n, 7), dtype=np.float64)
+    out = np.zeros((n, 10), dtype=np.float64)
     ok = keys >= 0
     idx = np.flatnonzero(ok)
     order = idx[np.argsort(keys[idx], kind="stable")]
@@ -115,8 +127,10 @@ def row_table(dist: FloatArray, keys: IntArray, values: FloatArray) -> FloatArra
     p = np.zeros(n)
     q = np.zeros(n)
     L = np.zeros(n)
-    p[order] = below / total
-    q[order] = (total - below - mass) / total
+    # clear rounding dust so the strongest class loses with probability exactly 0
+    p[order] = np.clip(np.where(below < 1e-12, 0.0, below / total), 0.0, 1.0)
+    above = total - below - mass
+    q[order] = np.clip(np.where(above < 1e-12, 0.0, above / total), 0.0, 1.0)
     L[order] = pay_above / total
     vub = np.zeros(n)
     vub[order] = np.maximum.accumulate(values[order])
@@ -127,6 +141,9 @@ def row_table(dist: FloatArray, keys: IntArray, values: FloatArray) -> FloatArra
     out[:, 4] = p * values - L
     out[:, 5] = vub
     out[:, 6] = p * vub - L
+    out[:, 7] = p**GAMMA_WIN
+    out[:, 8] = q**GAMMA_LOSE
+    out[:, 9] = np.divide(L, q, out=np.zeros(n), where=q > 0)
     out[~ok] = 0.0
     return out
 
@@ -214,6 +231,7 @@ def build_field(
     max_iter: int = 12,
     tol: float = 0.01,
     progress: Any = None,
+    floor: float = 0.0,
 ) -> tuple[Field, list[float]]:
     """Iterated best response from "strongest back first"; returns the field and the
     distance moved at each iteration."""
@@ -223,8 +241,10 @@ def build_field(
     moves: list[float] = []
     for it in range(1, max_iter + 1):
         response = field_of(best_response(field, rules, players, hands, pool, chunks), rules)
-        # fictitious-play weights, floored so late iterations still move
-        new = blend(field, response, max(1.0 / (it + 1), 0.25))
+        # fictitious play: the field is the running average of "strongest back first"
+        # and every best response so far (weight 1/(t+1) for the t-th), which is what
+        # converges to an equilibrium in a two-player zero-sum game
+        new = blend(field, response, max(1.0 / (it + 1), floor))
         moves.append(distance(field, new))
         field = new
         if progress is not None:

@@ -249,3 +249,18 @@ def test_shipped_tables_cover_every_preset_and_table_size() -> None:
             field = tables.load_field(preset, players)
             assert [len(r) for r in field.rows()] == [455, 12376, 12376]
             assert all(r.sum() == pytest.approx(1.0) for r in field.rows())
+
+
+def test_row_table_sweep_factors() -> None:
+    from solver.tables import GAMMA_LOSE, GAMMA_WIN
+
+    keys = np.array([5, 1, 9, 7, 3], dtype=np.int32)
+    dist = np.array([0.1, 0.2, 0.3, 0.25, 0.15])
+    values = np.array([1.0, 1.0, 4.0, 2.0, 1.0])
+    table = row_table(dist, keys, values)
+    assert np.allclose(table[:, 7], table[:, 0] ** GAMMA_WIN)
+    assert np.allclose(table[:, 8], table[:, 1] ** GAMMA_LOSE)
+    strongest = int(np.argmax(keys))
+    assert table[strongest, 1] == 0.0 and table[strongest, 9] == 0.0
+    weakest = int(np.argmin(keys))
+    assert table[weakest, 9] == pytest.approx(table[weakest, 2] / table[weakest, 1])
