@@ -307,9 +307,10 @@ else:
         st.markdown(f"Active suit: {shown}")
         st.caption(f"Stock: {obs.stock_count} cards · round {g['round']} · you are P0")
     with right:
-        if obs.pending_draw:
+        # a penalty left on the table when the round ends is owed by nobody: say nothing
+        if obs.pending_draw and not obs.is_terminal:
             st.warning(f"Pending penalty: draw {obs.pending_draw}")
-        if obs.pending_skip:
+        if obs.pending_skip and not obs.is_terminal:
             st.warning(f"Pending wait: {obs.pending_skip} turn(s)")
         cols = st.columns(max(1, obs.players - 1))
         for i, seat in enumerate(s for s in range(obs.players) if s != HUMAN):

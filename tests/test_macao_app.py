@@ -180,3 +180,20 @@ def test_reruns_and_option_changes_keep_the_round():
     at.button(key="macao_new").click().run()
     ok(at)
     assert state(at).rules.players == 4 and len([m for m in at.metric if m.label.startswith("P")]) == 3
+
+
+def test_a_penalty_left_by_the_winning_card_is_not_shown_after_the_round():
+    # the scripted round again, but your last card is a 2: the round ends with "draw 2" open
+    at = new_page(deck="5H KS 6H KC 8H QS 9H QC 2H JS 5C QD KD JD JC")
+    at.button(key="macao_new").click().run()
+    for card in ("5h", "6h", "8h"):
+        click_card(at, card)
+        at.button(key="macao_play").click().run()
+    at.button(key="macao_call").click().run()
+    for card in ("9h", "2h"):
+        click_card(at, card)
+        at.button(key="macao_play").click().run()
+    ok(at)
+    assert state(at).end_reason == "finish" and state(at).pending_draw == 2
+    assert any("You won the round" in s.value for s in at.success)
+    assert not [w.value for w in at.warning if "Pending" in w.value]
