@@ -194,6 +194,7 @@ ctypedef struct Row:
     double pg        # p ** gamma_win: this row's factor of P(I win all three rows)
     double qg        # q ** gamma_lose: its factor of P(I lose all three)
     double Lq        # L / q: expected chi the opponent's row is worth when it beats mine
+    double Lqlb      # the smallest Lq of any class no stronger (for the upper bound)
 
 
 ctypedef struct Params:
@@ -409,9 +410,9 @@ cdef inline double _ev(const Row* f, const Row* m, const Row* b, const Params* P
     Rows win independently, but sweeping all three (either way) has probability
     (p_f p_m p_b) ** gamma_win / (q_f q_m q_b) ** gamma_lose (exponents < 1: a field hand
     weak in one row tends to be weak in all; see solver.tables), folded into pg / qg.
-    With ``bound`` the result is an upper bound that only rises with each row's
-    strength: values are the running maxima (vub) and the chi lost to sweeps is
-    dropped (L / q need not fall with strength).
+    With ``bound`` the result is an upper bound over every split whose rows are no
+    stronger than these: values are the running maxima (vub), and the chi lost to
+    sweeps uses the running minima of L / q (Lqlb), which need not fall with strength.
     """
     cdef double vf = f.vub if bound else f.v
     cdef double vm = m.vub if bound else m.v
@@ -420,7 +421,7 @@ cdef inline double _ev(const Row* f, const Row* m, const Row* b, const Params* P
     cdef double pp = f.pg * m.pg * b.pg
     cdef double qq = f.qg * m.qg * b.qg
     cdef double V = vf + vm + vb + P.mb
-    cdef double lost = 0.0 if bound else (f.Lq + m.Lq + b.Lq + P.mb) * qq
+    cdef double lost = ((f.Lqlb + m.Lqlb + b.Lqlb) if bound else (f.Lq + m.Lq + b.Lq)) * qq + P.mb * qq
     cdef double e = lin + P.A * (pp * V - lost) + P.sb * (pp - qq)
     cdef double pall, p3, q3
     if P.mb != 0.0:
@@ -629,7 +630,7 @@ cdef int _class3(const int* c) noexcept nogil:
 
 # ---- Python-facing API (validation happens in solver.strategy) --------------------------
 
-ROW_FIELDS = ("p", "q", "L", "v", "lin", "vub", "linub", "pg", "qg", "Lq")
+ROW_FIELDS = ("p", "q", "L", "v", "lin", "vub", "linub", "pg", "qg", "Lq", "Lqlb")
 N_FRONT_CLASSES = N3
 N_FIVE_CLASSES = NC5
 FLUSH_OFFSET = N5
@@ -661,8 +662,8 @@ cdef class Model:
         self.front = np.ascontiguousarray(front, dtype=np.float64)
         self.middle = np.ascontiguousarray(middle, dtype=np.float64)
         self.back = np.ascontiguousarray(back, dtype=np.float64)
-        if self.front.shape != (N3, 10) or self.middle.shape != (NC5, 10) or self.back.shape != (NC5, 10):
-            raise ValueError(f"row tables must be (455, 10), (12376, 10), (12376, 10); got "
+        if self.front.shape != (N3, 11) or self.middle.shape != (NC5, 11) or self.back.shape != (NC5, 11):
+            raise ValueError(f"row tables must be (455, 11), (12376, 11), (12376, 11); got "
                              f"{self.front.shape}, {self.middle.shape}, {self.back.shape}")
         if not 1 <= nopp <= 3:
             raise ValueError(f"opponents must be 1..3, got {nopp}")

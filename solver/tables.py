@@ -107,15 +107,16 @@ GAMMA_LOSE = 0.85
 
 
 def row_table(dist: FloatArray, keys: IntArray, values: FloatArray) -> FloatArray:
-    """(n, 10) rows p, q, L, v, lin, vub, linub, pg, qg, Lq for each class of mine against ``dist``.
+    """(n, 11) rows p, q, L, v, lin, vub, linub, pg, qg, Lq, Lqlb for each class of mine against ``dist``.
 
     ``p``/``q``: the field's row is weaker / stronger; ``L``: expected chi I pay in that row;
     ``v``: what I receive when I win; ``vub``: the largest ``v`` of any class no stronger
     (used by the pruning bound, which needs a value that never falls with strength);
-    ``pg = p ** GAMMA_WIN``, ``qg = q ** GAMMA_LOSE`` (sweep factors); ``Lq = L / q``.
+    ``pg = p ** GAMMA_WIN``, ``qg = q ** GAMMA_LOSE`` (sweep factors); ``Lq = L / q`` and
+    ``Lqlb``, its smallest value over classes no stronger (for the bound as well).
     """
     n = len(keys)
-    out = np.zeros((n, 10), dtype=np.float64)
+    out = np.zeros((n, 11), dtype=np.float64)
     ok = keys >= 0
     idx = np.flatnonzero(ok)
     order = idx[np.argsort(keys[idx], kind="stable")]
@@ -144,6 +145,9 @@ def row_table(dist: FloatArray, keys: IntArray, values: FloatArray) -> FloatArra
     out[:, 7] = p**GAMMA_WIN
     out[:, 8] = q**GAMMA_LOSE
     out[:, 9] = np.divide(L, q, out=np.zeros(n), where=q > 0)
+    lq = out[order, 9]
+    out[order, 10] = np.minimum.accumulate(np.where(q[order] > 0, lq, np.inf))
+    out[~np.isfinite(out[:, 10]), 10] = 0.0
     out[~ok] = 0.0
     return out
 

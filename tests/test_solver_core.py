@@ -264,3 +264,16 @@ def test_row_table_sweep_factors() -> None:
     assert table[strongest, 1] == 0.0 and table[strongest, 9] == 0.0
     weakest = int(np.argmin(keys))
     assert table[weakest, 9] == pytest.approx(table[weakest, 2] / table[weakest, 1])
+
+
+def test_row_table_bound_columns_never_cross_the_values() -> None:
+    model = strategy.get_model(PRESETS["vietnamese"], 4)
+    k3, k5 = _core.class_keys(True)
+    for table, keys in ((np.asarray(model.front), k3), (np.asarray(model.middle), k5), (np.asarray(model.back), k5)):
+        ok = keys >= 0
+        order = np.flatnonzero(ok)[np.argsort(keys[ok])]
+        rows = table[order]
+        assert np.all(np.diff(rows[:, 0]) >= 0) and np.all(np.diff(rows[:, 1]) <= 0)
+        assert np.all(rows[:, 5] >= rows[:, 3]) and np.all(np.diff(rows[:, 5]) >= 0)
+        losing = rows[:, 1] > 0  # where q = 0 the sweep term vanishes whatever L / q is
+        assert np.all(rows[losing, 10] <= rows[losing, 9] + 1e-12) and np.all(np.diff(rows[:, 10]) <= 1e-12)
