@@ -78,6 +78,13 @@ BASE_SEED = "macao_seed"
 DECK = "macao_deck_order"
 FIRST = "macao_first_player"
 LOG_SIZE = 14
+# Card buttons the size of a card and a thumb (static CSS; nothing user-supplied).
+CARD_CSS = """
+<style>
+[class*="st-key-macao_card_"] button { min-width: 3.1rem; min-height: 2.9rem; padding: 0 .35rem; }
+[class*="st-key-macao_card_"] button p { font-size: 1.2rem; font-weight: 600; }
+</style>
+"""
 
 
 # --------------------------------------------------------------------------- state helpers
@@ -250,6 +257,7 @@ def record_result(g: dict[str, Any]) -> None:
 
 # --------------------------------------------------------------------------- the page
 
+st.html(CARD_CSS)
 st.title("Macao")
 st.caption(
     "Match the top card by suit or rank; Aces and jokers are wild. 2, 3 and jokers make the next player "
@@ -270,16 +278,20 @@ ss().setdefault(DECLARE, False)
 ss().setdefault(SUIT, "h")
 
 with st.expander("Options", expanded=game() is None):
+    # one st.columns per line of options, so a phone (which stacks columns) keeps this order
     c1, c2, c3 = st.columns(3)
     c1.slider("Players", 2, 4, key="macao_players", help="You and 1-3 computer opponents")
     c2.slider("Decks", 1, 4, key="macao_decks")
     c3.slider("Starting cards", 5, 10, key="macao_start_cards")
+    c1, c2, c3 = st.columns(3)
     c1.toggle("Jokers", key="macao_jokers", help="Black joker: draw 5, red joker: draw 10")
     c2.toggle("Stop (7 cancels a penalty)", key="macao_stop")
     c3.toggle("Ace is wild", key="macao_ace_wild")
+    c1, c2, c3 = st.columns(3)
     c1.selectbox("Stacking", list(STACKING), format_func=STACKING.__getitem__, key="macao_stacking")
     c2.selectbox("Start card", list(START), format_func=START.__getitem__, key="macao_start_card")
     c3.selectbox("End of round", list(END), format_func=END.__getitem__, key="macao_end_mode")
+    c1, c2, _ = st.columns(3)
     c1.selectbox("Bot level", LEVELS, key="macao_level")
     c2.selectbox("Game speed", list(SPEEDS), key="macao_speed", help="Delay between computer moves")
     st.caption("Option changes apply from the next round.")
@@ -340,14 +352,12 @@ else:
     hand = obs.hand
     chosen = [p for p in ss()[SELECTED] if p < len(hand)]
     my_turn = obs.current == HUMAN and not obs.is_terminal and obs.phase is Phase.PLAY
-    per_row = 9
-    for start in range(0, len(hand), per_row):
-        row = st.columns(per_row)
-        for j, card in enumerate(hand[start : start + per_row]):
-            pos = start + j
-            row[j].button(
+    # a wrapping line of card-sized buttons (st.columns would stack them one per line on a phone)
+    with st.container(horizontal=True, gap="small", key="macao_hand"):
+        for pos, card in enumerate(hand):
+            st.button(
                 mw.button_label(card), key=f"macao_card_{pos}", on_click=toggle_card, args=(pos,),
-                type="primary" if pos in chosen else "secondary", disabled=not my_turn, use_container_width=True,
+                type="primary" if pos in chosen else "secondary", disabled=not my_turn,
             )  # fmt: skip
     if not hand:
         st.caption("No cards left.")
@@ -355,6 +365,8 @@ else:
     if chosen:
         st.markdown("Selected, in order: " + " → ".join(mw.label(hand[p]) for p in chosen)
                     + "  (the first must match; the last sets the suit)")  # fmt: skip
+    if obs.phase is Phase.AFTER_DRAW and obs.current == HUMAN:
+        st.info(f"You drew {mw.label(obs.drawn)} and may play it." if obs.drawn else "You drew a card.")
     needs_suit = (chosen and hand[chosen[0]].rank == 14) or (
         obs.phase is Phase.AFTER_DRAW and obs.drawn is not None and obs.drawn.rank == 14
     )
@@ -362,32 +374,31 @@ else:
         st.radio("Name the suit", [s.value for s in SUITS], key=SUIT, horizontal=True,
                  format_func=lambda v: mw.suit_text(Suit(v)))  # fmt: skip
 
-    b1, b2, b3, b4 = st.columns(4)
+    moves = st.container(horizontal=True, gap="small", key="macao_moves")
     if obs.phase is Phase.AFTER_DRAW and obs.current == HUMAN:
-        st.info(f"You drew {mw.label(obs.drawn)} and may play it." if obs.drawn else "You drew a card.")
-        b1.button("Play it", key="macao_play_drawn", on_click=play_drawn, type="primary")
-        b2.button("Keep it", key="macao_keep", on_click=do, args=(KeepDrawn(),))
+        moves.button("Play it", key="macao_play_drawn", on_click=play_drawn, type="primary")
+        moves.button("Keep it", key="macao_keep", on_click=do, args=(KeepDrawn(),))
     else:
-        b1.button("Play selected", key="macao_play", on_click=play_selected, disabled=not (my_turn and chosen),
-                  type="primary")  # fmt: skip
-        b2.button("Draw", key="macao_draw", on_click=do, args=(Draw(),), disabled=Draw() not in legal)
+        moves.button("Play selected", key="macao_play", on_click=play_selected, disabled=not (my_turn and chosen),
+                     type="primary")  # fmt: skip
+        moves.button("Draw", key="macao_draw", on_click=do, args=(Draw(),), disabled=Draw() not in legal)
         if Accept() in legal:
             label = f"Accept (draw {obs.pending_draw})" if obs.pending_draw else "Accept (lose the turn)"
-            b3.button(label, key="macao_accept", on_click=do, args=(Accept(),))
+            moves.button(label, key="macao_accept", on_click=do, args=(Accept(),))
         if Pass() in legal:
-            b3.button("Pass", key="macao_pass", on_click=do, args=(Pass(),))
+            moves.button("Pass", key="macao_pass", on_click=do, args=(Pass(),))
     can_call = bool(interrupts(state, HUMAN))
     macao_label = f"Macao! (catch P{obs.exposed})" if can_call and obs.exposed is not None else "Macao!"
-    b4.button(macao_label, key="macao_call", on_click=macao_button,
-              disabled=not (can_call or (obs.current == HUMAN and not obs.is_terminal)),
-              type="primary" if ss()[DECLARE] or can_call else "secondary")  # fmt: skip
+    moves.button(macao_label, key="macao_call", on_click=macao_button,
+                 disabled=not (can_call or (obs.current == HUMAN and not obs.is_terminal)),
+                 type="primary" if ss()[DECLARE] or can_call else "secondary")  # fmt: skip
     if ss()[DECLARE] and obs.current == HUMAN:
         st.caption("Macao! will be declared with your next play.")
 
     # --- the log
     with st.expander("Move log", expanded=True):
         events = [str(e) for e in obs.log][-LOG_SIZE:]
-        st.code("\n".join(events) or "(nothing yet)", language=None)
+        st.code("\n".join(events) or "(nothing yet)", language=None, wrap_lines=True)
 
 # --- statistics across rounds
 rounds = ss()[STATS]
@@ -395,12 +406,14 @@ if rounds:
     st.subheader("Your statistics")
     wins = sum(1 for r in rounds if r["place"] == 1)
     losses = sum(1 for r in rounds if r["place"] == r["players"])
-    s1, s2, s3, s4 = st.columns(4)
-    s1.metric("Rounds", len(rounds))
-    s2.metric("Wins", wins, f"{100 * wins / len(rounds):.0f}%", delta_color="off")
-    s3.metric("Last place", losses)
-    s4.metric("Average placing", f"{sum(r['place'] for r in rounds) / len(rounds):.2f}")
-    st.dataframe(list(reversed(rounds)), hide_index=True, use_container_width=True)
+    with st.container(horizontal=True, gap="small"):
+        st.metric("Rounds", len(rounds), border=True, width="content")
+        st.metric("Wins", wins, f"{100 * wins / len(rounds):.0f}%", delta_color="off", delta_arrow="off",
+                  border=True, width="content")  # fmt: skip
+        st.metric("Last place", losses, border=True, width="content")
+        st.metric("Average placing", f"{sum(r['place'] for r in rounds) / len(rounds):.2f}", border=True,
+                  width="content")  # fmt: skip
+    st.dataframe(list(reversed(rounds)), hide_index=True, width="stretch")
 
 # --- computer moves: one action per rerun, after the chosen delay
 g = game()
