@@ -178,6 +178,8 @@ cdef short SPLIT_M[NSUB5][NMID]
 cdef short SPLIT_F[NSUB5][NMID]
 cdef int32_t CLASS_KEY5[2][NC5]   # [wheel_second][class]
 cdef int32_t CLASS_KEY3[N3]
+cdef short DENSE5[NC5]           # 5-card class -> row of the compact tables (-1: impossible)
+cdef int NDENSE5 = 0
 
 
 ctypedef struct Row:
@@ -288,6 +290,13 @@ cdef void _init_tables() noexcept nogil:
                                 codes[j] = r[j] * 4
                             CLASS_KEY5[0][N5 + k] = key5_c(codes, False)
                             CLASS_KEY5[1][N5 + k] = key5_c(codes, True)
+    global NDENSE5
+    for i in range(NC5):
+        if CLASS_KEY5[1][i] >= 0:
+            DENSE5[i] = NDENSE5
+            NDENSE5 += 1
+        else:
+            DENSE5[i] = -1
     for r[0] in range(13):
         for r[1] in range(r[0], 13):
             for r[2] in range(r[1], 13):
@@ -304,7 +313,7 @@ _init_tables()
 
 ctypedef struct HandEval:
     int codes[13]            # sorted ascending
-    int cls5[NSUB5]
+    int cls5[NSUB5]          # row of the compact 5-card tables (see DENSE5)
     int32_t key5[NSUB5]
     int cls3[NSUB3]
     int32_t key3[NSUB3]
@@ -345,7 +354,7 @@ cdef void _eval_hand(const int* codes, HandEval* h, int wheel_second) noexcept n
              + C5POS[3][rank[sub[3]]] + C5POS[4][rank[sub[4]]])
         if suit[sub[0]] & suit[sub[1]] & suit[sub[2]] & suit[sub[3]] & suit[sub[4]]:
             c += N5
-        h.cls5[s] = c
+        h.cls5[s] = DENSE5[c]
         h.key5[s] = ktab[c]
     for s in range(NSUB3):
         sub = SUB3[s]
@@ -652,6 +661,7 @@ cdef class Model:
     """Row tables and scoring parameters for one (rules, table size); see solver.strategy."""
 
     cdef readonly object front, middle, back
+    cdef object middle_rows, back_rows
     cdef Row* F
     cdef Row* M
     cdef Row* B
@@ -667,9 +677,13 @@ cdef class Model:
                              f"{self.front.shape}, {self.middle.shape}, {self.back.shape}")
         if not 1 <= nopp <= 3:
             raise ValueError(f"opponents must be 1..3, got {nopp}")
+        # the search reads compact copies holding only the 7,462 possible 5-card classes
+        possible = np.asarray([DENSE5[i] >= 0 for i in range(NC5)])
+        self.middle_rows = np.ascontiguousarray(self.middle[possible])
+        self.back_rows = np.ascontiguousarray(self.back[possible])
         self.F = <Row*> cnp.PyArray_DATA(self.front)
-        self.M = <Row*> cnp.PyArray_DATA(self.middle)
-        self.B = <Row*> cnp.PyArray_DATA(self.back)
+        self.M = <Row*> cnp.PyArray_DATA(self.middle_rows)
+        self.B = <Row*> cnp.PyArray_DATA(self.back_rows)
         self.P.nopp = nopp
         self.P.sm = sweep_mult
         self.P.A = sweep_mult - 1
@@ -736,11 +750,25 @@ def backs_scanned(Model model, codes):
     return _search(&h, model.F, model.M, model.B, &model.P, &t, True)
 
 
+cdef inline void _display_sort(int* row, int n) noexcept nogil:
+    """Order a row for display: rank high to low, then suits s h d c (insertion sort)."""
+    cdef int i, j, t, kt
+    for i in range(1, n):
+        t = row[i]
+        kt = (12 - (t >> 2)) * 4 + (t & 3)
+        j = i - 1
+        while j >= 0 and (12 - (row[j] >> 2)) * 4 + (row[j] & 3) > kt:
+            row[j + 1] = row[j]
+            j -= 1
+        row[j + 1] = t
+
+
 def solve_batch(Model model, const int[:, ::1] hands not None):
     """Best split of each row of an (N, 13) array of codes.
 
-    Returns (arrangements (N, 13) int32 = front 3 | middle 5 | back 5, ev (N,) float64);
-    a hand with no valid split gets ev = -inf and its codes unchanged.
+    Returns (arrangements (N, 13) int32 = front 3 | middle 5 | back 5, each row in display
+    order (rank high to low, suits s h d c), ev (N,) float64); a hand with no valid split
+    gets ev = -inf and its codes unchanged.
     """
     cdef Py_ssize_t n = hands.shape[0], i
     cdef int j
@@ -771,6 +799,9 @@ def solve_batch(Model model, const int[:, ::1] hands not None):
             for j in range(5):
                 out[i, 3 + j] = h.codes[SUB5[t.mid[0]][j]]
                 out[i, 8 + j] = h.codes[SUB5[t.back[0]][j]]
+            _display_sort(&out[i, 0], 3)
+            _display_sort(&out[i, 3], 5)
+            _display_sort(&out[i, 8], 5)
             ev[i] = t.ev[0]
     return arr, evs
 
@@ -799,8 +830,9 @@ def arrangement_stats(Model model, front, middle, back):
     cdef int32_t km = CLASS_KEY5[model.P.wheel_second][cm]
     cdef int32_t kb = CLASS_KEY5[model.P.wheel_second][cb]
     valid = (kb > km > kf) if model.P.strict else (kb >= km >= kf)
-    ev = _ev(&model.F[cf], &model.M[cm], &model.B[cb], &model.P, False)
-    return ev, (model.F[cf].p, model.M[cm].p, model.B[cb].p), bool(valid), (cf, cm, cb)
+    cdef int dm = DENSE5[cm], db = DENSE5[cb]
+    ev = _ev(&model.F[cf], &model.M[dm], &model.B[db], &model.P, False)
+    return ev, (model.F[cf].p, model.M[dm].p, model.B[db].p), bool(valid), (cf, cm, cb)
 
 
 def row_classes(const int[:, ::1] arrangements not None):
@@ -1138,8 +1170,8 @@ cdef void _row_info(const Row* F, const Row* M, const Row* B, int wheel_second, 
     keys[1] = CLASS_KEY5[wheel_second][cm]
     keys[2] = CLASS_KEY5[wheel_second][cb]
     vals[0] = <int> F[cf].v
-    vals[1] = <int> M[cm].v
-    vals[2] = <int> B[cb].v
+    vals[1] = <int> M[DENSE5[cm]].v
+    vals[2] = <int> B[DENSE5[cb]].v
     aces[0] = 0
     for i in range(13):
         aces[0] += arr[i] >= 48

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import TextIO
 
 import numpy as np
@@ -33,6 +35,7 @@ from .rules import PRESETS, SPECIAL_NAMES, InvalidRulesError, Rules, get_rules
 from .scoring import check_hand
 
 BLOCK = 4096
+_NEG_INF = float("-inf")
 
 # Fast token table: the spellings people type most, mapped straight to codes.
 _NAMES = [RANK_SYMBOLS[c // 4] + SUITS[c % 4].value for c in range(52)]
@@ -69,6 +72,13 @@ def format_arrangement(codes: Iterable[int]) -> str:
     return f"{format_row(row[:3])} | {format_row(row[3:8])} | {format_row(row[8:])}"
 
 
+def _format_sorted(row: list[int]) -> str:
+    """``format_arrangement`` for rows already in display order (from solve_batch)."""
+    n = _NAMES
+    return (f"{n[row[0]]} {n[row[1]]} {n[row[2]]} | {n[row[3]]} {n[row[4]]} {n[row[5]]} {n[row[6]]} {n[row[7]]} | "
+            f"{n[row[8]]} {n[row[9]]} {n[row[10]]} {n[row[11]]} {n[row[12]]}")  # fmt: skip
+
+
 def _lines_from_args(hands: list[str]) -> list[str]:
     # 13 single-card arguments are one hand: mau-binh Ah Ad 7c ...
     if len(hands) == 13 and all(len(h.split()) == 1 for h in hands):
@@ -93,13 +103,15 @@ class Answerer:
         )
         self.model = strategy.get_model(rules, players)
         self.values = [rules.special_value(n) for n in SPECIAL_NAMES]
+        self.workers = min(4, os.cpu_count() or 1)
+        self.pool = ThreadPoolExecutor(self.workers) if self.workers > 1 else None
 
     def answer(self, hands: list[list[int]]) -> list[str]:
         if self.mode == "deep" or (self.as_json and self.rules.special_detection == "layout"):
             return [self._one_by_api(codes) for codes in hands]
-        arrs, evs = _core.solve_batch(self.model, np.asarray(hands, dtype=np.int32))
+        arrs, evs = self._solve_batch(np.asarray(hands, dtype=np.int32))
         if not self.as_json:
-            return [format_arrangement(a) if np.isfinite(e) else self._one_by_api(h) for a, e, h in
+            return [_format_sorted(a) if e != _NEG_INF else self._one_by_api(h) for a, e, h in
                     zip(arrs.tolist(), evs.tolist(), hands)]  # fmt: skip
         specials = _core.special_indexes(
             np.asarray(hands, dtype=np.int32), self.values, self.rules.six_pairs_rule == "strict",
@@ -107,7 +119,7 @@ class Answerer:
         )  # fmt: skip
         out = []
         for codes, arr, ev, sp in zip(hands, arrs.tolist(), evs.tolist(), specials.tolist()):
-            if not np.isfinite(ev) or self.top > 1:
+            if ev == _NEG_INF or self.top > 1:
                 out.append(self._one_by_api(codes))
                 continue
             cards = [Card(c) for c in codes]
@@ -118,6 +130,14 @@ class Answerer:
             text = format_arrangement(arr)
             out.append(self._json(text, value + constant, special, wins, [(text, value + constant)]))
         return out
+
+    def _solve_batch(self, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """solve_batch, split over the cores for big blocks (the C loop releases the GIL)."""
+        if len(hands) < 512 or self.pool is None:
+            return _core.solve_batch(self.model, hands)
+        parts = np.array_split(hands, self.workers)
+        done = list(self.pool.map(lambda part: _core.solve_batch(self.model, np.ascontiguousarray(part)), parts))
+        return np.concatenate([d[0] for d in done]), np.concatenate([d[1] for d in done])
 
     def _one_by_api(self, codes: list[int]) -> str:
         sol = self.strategy.solve(
