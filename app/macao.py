@@ -96,6 +96,13 @@ def ss() -> Any:
 
 def game() -> dict[str, Any] | None:
     found: dict[str, Any] | None = ss().get(GAME)
+    if found is not None and not isinstance(found.get("state"), State):
+        # Streamlit re-imports every project module when a source file changes (an update
+        # of the app): a round saved before then holds objects of the old classes, which the
+        # engine rightly refuses.  Say so and start afresh; the statistics are plain data.
+        del ss()[GAME]
+        ss()[ERROR] = "The app was updated during your round, which cannot go on. Press New round to deal again."
+        return None
     return found
 
 
