@@ -17,6 +17,7 @@ from app.widgets import (
     canonical_hand,
     category_label,
     chi,
+    chi_gap,
     percent,
     preset_label,
     read_arrangement,
@@ -205,7 +206,7 @@ else:
         for entry, r in zip(parsed, results):
             table[f"Set {entry[0]}"] = [
                 chi(r["ev"]),
-                "best" if r["ev"] == top_ev else chi(r["ev"] - top_ev),
+                "best" if r["ev"] == top_ev else chi_gap(r["ev"] - top_ev),
                 *(percent(p) for p in r["row_win"]),
                 "yes" if r["valid"] else "FOUL",
             ]

@@ -20,6 +20,7 @@ from app.widgets import (
     cards_text,
     category_label,
     chi,
+    chi_gap,
     page_style,
     percent,
     picked_cards,
@@ -195,7 +196,7 @@ def show_result(hand: str, preset: str, players: int, mode: str) -> None:
         for rank, (text, ev) in enumerate(alternatives, start=1):
             arrangement = Arrangement.parse(text)
             head = f"#{rank} · EV {chi(ev)} chi"
-            head += " · best" if rank == 1 else f" · {chi(ev - best_ev)} chi vs best"
+            head += " · best" if rank == 1 else f" · {chi_gap(ev - best_ev)} chi vs best"
             st.markdown(
                 f'<div style="margin-top:.4em"><b>{html.escape(head)}</b></div>{arrangement_inline_html(arrangement)}',
                 unsafe_allow_html=True,

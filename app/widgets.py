@@ -186,6 +186,16 @@ def chi(x: float, signed: bool = True) -> str:
     return f"{x:+.2f}" if signed else f"{x:.2f}"
 
 
+def chi_gap(diff: float) -> str:
+    """A difference in chi for a table of sets: ``-0.42``; ``±0.00`` for a tie; ``-<0.01``
+    for a gap too small for two decimals (never the puzzling ``-0.00`` or ``+0.00``)."""
+    if diff == 0:
+        return "±0.00"
+    if abs(diff) < 0.005:
+        return ("-" if diff < 0 else "+") + "<0.01"
+    return chi(diff)
+
+
 # --- page style ------------------------------------------------------------------------------
 
 # Bigger card pills (easier to hit with a thumb) in the picker and the practice rows.

@@ -398,3 +398,18 @@ def test_a_10000_character_paste_reaches_the_page_and_is_refused_with_a_message(
     assert "limit" in texts(at.error)
     at.switch_page("app/practice.py").run()
     assert not at.text_input(key="practice_seed").proto.max_chars
+
+
+def test_chi_gaps_never_read_minus_zero() -> None:
+    from app.widgets import chi_gap
+
+    assert [chi_gap(d) for d in (0.0, -0.0017, 0.001, -0.05, -1.234)] == ["±0.00", "-<0.01", "+<0.01", "-0.05", "-1.23"]
+    # this hand's top sets differ by kicker swaps worth under 0.01 chi (they read "-0.00" before)
+    at = new_app()
+    at.segmented_control(key="solve_players").set_value(2).run()
+    at.selectbox(key="solve_preset").set_value("plain").run()
+    at.text_area(key="solve_text").input(HAND).run()
+    at.button(key="solve_go").click().run()
+    no_crash(at)
+    html = texts(at.markdown)
+    assert "vs best" in html and not re.search(r"[-+]0\.00 chi vs best", html)
