@@ -1191,14 +1191,16 @@ def settle_table(Model model, dict opts, const int[:, ::1] arrangements not None
     _read_settle(opts, &o)
     for i in range(n):
         sp[i] = specials[i]
-        _row_info(model.F, model.M, model.B, model.P.wheel_second, &arrangements[i, 0], &keys[3 * i], &vals[3 * i], &aces[i])
+        _row_info(model.F, model.M, model.B, model.P.wheel_second, &arrangements[i, 0], &keys[3 * i],
+                  &vals[3 * i], &aces[i])
     return _settle0(n, keys, vals, sp, aces, &o)
 
 
 def settle_first(Model model, dict opts, const int[:, ::1] mine not None, const int[:, :, ::1] opponents not None,
                  const int[::1] my_special not None, const int[:, ::1] opp_special not None):
     """Seat 0's chi summed over deals: candidate k of ``mine`` (K, 13) against each deal of
-    ``opponents`` (S, n-1, 13); specials as indexes (-1 none).  Returns (K,) int64 sums."""
+    ``opponents`` (S, n-1, 13); specials as indexes (-1 none).  Returns (K,) int64 sums and
+    (K,) int64 sums of the squared per-deal difference from candidate 0 (paired errors)."""
     cdef Settle o
     cdef Py_ssize_t K = mine.shape[0], S = opponents.shape[0], s, k
     cdef int nopp = opponents.shape[1], i
@@ -1212,14 +1214,23 @@ def settle_first(Model model, dict opts, const int[:, ::1] mine not None, const 
         raise ValueError("special index arrays do not match the arrangements")
     _read_settle(opts, &o)
     res = np.zeros(K, dtype=np.int64)
+    sq = np.zeros(K, dtype=np.int64)
     cdef long long[::1] out = res
+    cdef long long[::1] out2 = sq
+    cdef long long first = 0, got, d
     with nogil:
         for s in range(S):
             for i in range(nopp):
-                _row_info(model.F, model.M, model.B, model.P.wheel_second, &opponents[s, i, 0], &keys[3 * (i + 1)], &vals[3 * (i + 1)], &aces[i + 1])
+                _row_info(model.F, model.M, model.B, model.P.wheel_second, &opponents[s, i, 0],
+                          &keys[3 * (i + 1)], &vals[3 * (i + 1)], &aces[i + 1])
                 sp[i + 1] = opp_special[s, i]
             for k in range(K):
                 _row_info(model.F, model.M, model.B, model.P.wheel_second, &mine[k, 0], keys, vals, aces)
                 sp[0] = my_special[k]
-                out[k] += _settle0(nopp + 1, keys, vals, sp, aces, &o)
-    return res
+                got = _settle0(nopp + 1, keys, vals, sp, aces, &o)
+                if k == 0:
+                    first = got
+                d = got - first
+                out[k] += got
+                out2[k] += d * d
+    return res, sq

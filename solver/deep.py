@@ -25,6 +25,7 @@ from .scoring import Arrangement, declared_special
 DEFAULT_SAMPLES = 600
 DEFAULT_CANDIDATES = 8
 DEFAULT_SEED = 20261130
+SWITCH_Z = 2.0
 
 
 def _special_values(rules: Rules) -> list[int]:
@@ -51,6 +52,19 @@ def score_candidates(
     samples: int = DEFAULT_SAMPLES,
 ) -> list[float]:
     """Mean chi of each arrangement over the same ``samples`` opponent deals."""
+    return score_paired(hand, arrangements, rules, players, seed, samples)[0]
+
+
+def score_paired(
+    hand: Sequence[Card],
+    arrangements: Sequence[Arrangement],
+    rules: Rules,
+    players: int,
+    seed: int | None,
+    samples: int = DEFAULT_SAMPLES,
+) -> tuple[list[float], list[float]]:
+    """Mean chi of each arrangement, and the standard error of its paired difference from
+    the first arrangement, over the same ``samples`` opponent deals."""
     from .strategy import get_model
 
     model = get_model(rules, players)
@@ -76,7 +90,7 @@ def score_candidates(
             ],
             dtype=np.int32,
         ).reshape(samples, nopp)
-    totals = _core.settle_first(
+    totals, squares = _core.settle_first(
         model,
         _settle_options(rules),
         np.ascontiguousarray(mine),
@@ -84,7 +98,13 @@ def score_candidates(
         my_special,
         np.ascontiguousarray(opp_special, dtype=np.int32),
     )
-    return [float(t) / samples for t in totals]
+    means = [float(t) / samples for t in totals]
+    errors = []
+    for k in range(len(means)):
+        diff = means[k] - means[0]
+        var = max(float(squares[k]) / samples - diff * diff, 0.0)
+        errors.append((var / samples) ** 0.5)
+    return means, errors
 
 
 def _arrangement(row: np.ndarray) -> Arrangement:
@@ -133,7 +153,13 @@ def refine(
     arrs = [arrangement_from_codes(f, m, b) for f, m, b, _ in fast]
     if not arrs:
         return []
-    evs = score_candidates(hand, arrs, rules, players, seed, samples)
-    # stable: equal estimates keep the fast order
+    evs, errors = score_paired(hand, arrs, rules, players, seed, samples)
+    # Ranked by the estimate (stable: ties keep the fast order), but the fast choice
+    # stays first unless a candidate beats it by more than SWITCH_Z paired standard
+    # errors: picking the largest of several noisy estimates would otherwise often
+    # swap in a candidate that only looks better (the winner's curse).
     order = sorted(range(len(arrs)), key=lambda i: -evs[i])
-    return [(arrs[i], evs[i]) for i in order]
+    confident = [i for i in order if i == 0 or evs[i] - evs[0] > SWITCH_Z * errors[i]]
+    best = confident[0]
+    order.remove(best)
+    return [(arrs[i], evs[i]) for i in [best, *order]]
