@@ -8,10 +8,12 @@ test's temporary directory (printed on failure and with ``pytest -s``).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright import sync_api
 
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, require_chromium, streamlit_server
 
@@ -33,7 +35,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    sync_api = pytest.importorskip("playwright.sync_api")
     require_chromium()
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
@@ -88,7 +89,8 @@ def test_paste_and_solve_on_a_phone(server: str, browser: object, tmp_path: Path
     again = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
     again.goto(link)
     again.get_by_text("Best set").wait_for(timeout=30_000)
-    assert again.get_by_label("Your 13 cards").input_value().startswith("Ah Ad Kd")
+    # the link's hand fills the box on the page's first rerun: wait for it, up to 30 s
+    sync_api.expect(again.get_by_label("Your 13 cards")).to_have_value(re.compile(r"^Ah Ad Kd"), timeout=30_000)
     again.close()
     # hostile text is shown as text, never run
     box.fill("<img src=x onerror=alert(1)><script>alert(2)</script>")

@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import pytest
+from playwright import sync_api
 
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, require_chromium, streamlit_server
 
@@ -51,7 +52,6 @@ def _click(page: Any, name: str) -> bool:
 
 def test_play_a_round_to_the_end_in_chromium(tmp_path):
     require_chromium()
-    sync_api = pytest.importorskip("playwright.sync_api")
     with streamlit_server("app/macao.py", tmp_path / "streamlit.log") as url, sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1100, "height": 1400})
