@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import random
 import secrets
-from itertools import combinations
 from typing import Any
 
 import streamlit as st
 
 import solver
-from solver import PRESETS, Card, parse_cards
+from solver import PRESETS, Card, parse_cards, strongest_back_first
 from solver.cards import full_deck
-from solver.hands import key5
 from solver.scoring import Arrangement
 
 MODES = ("fast", "deep")
@@ -98,17 +96,6 @@ HARD_MIN_LOSS = 1.0
 HARD_TRIES = 12
 
 
-def naive_arrangement(cards: list[Card], preset: str) -> Arrangement:
-    """The beginner's set from the rules spec (§6.3): best 5 in the back, best 5 of the rest
-    in the middle, the last 3 in front.  Used only to pick "hard" practice hands."""
-    wheel = PRESETS[preset].wheel
-    back = max(combinations(cards, 5), key=lambda c: key5(c, wheel))
-    rest = [c for c in cards if c not in back]
-    middle = max(combinations(rest, 5), key=lambda c: key5(c, wheel))
-    front = [c for c in rest if c not in middle]
-    return Arrangement(front, middle, back)
-
-
 def hard_deal(seed: int, preset: str, players: int) -> tuple[list[Card], float]:
     """A deal (reproducible from the seed) where the naive set costs the most chi.
 
@@ -123,7 +110,7 @@ def hard_deal(seed: int, preset: str, players: int) -> tuple[list[Card], float]:
         best = solve_hand(hand, preset, players, "fast", 1)
         if best["special"]:
             continue
-        naive = evaluate_set(hand, str(naive_arrangement(cards, preset)), preset, players, "fast")
+        naive = evaluate_set(hand, str(strongest_back_first(cards, preset)), preset, players, "fast")
         loss = best["ev"] - naive["ev"]
         if hardest is None or loss > hardest[1]:
             hardest = (cards, loss)

@@ -21,7 +21,7 @@ from .cards import BLACK_JOKER, RED_JOKER, Card, InvalidCardError, InvalidHandEr
 from .hands import hand_strength
 from .rules import PRESETS, InvalidRulesError, Rules
 from .scoring import Arrangement, TableResult, is_valid, score_table, special_hand
-from .strategy import Evaluation, Solution, evaluate, solve
+from .strategy import Evaluation, Solution, evaluate, solve, strongest_back_first
 
 __all__ = [
     "BLACK_JOKER",
@@ -46,4 +46,5 @@ __all__ = [
     "score_table",
     "solve",
     "special_hand",
+    "strongest_back_first",
 ]

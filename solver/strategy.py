@@ -215,16 +215,17 @@ def solve(
         ranked = refine(hand, rules, players, max(top, 1), seed)
     else:
         ranked = [(arrangement_from_codes(f, m, b), ev) for f, m, b, ev in _core.solve_hand(model, codes, top)]
+    # deep mode settles every sample exactly (score_table rules): aces and specials are in
+    exact = mode == "deep" and bool(ranked)
     if not ranked:
         # only under strict validity: no valid split exists; the naive setting fouls
-        f, m, b = _naive(codes, rules)
-        ranked = [(arrangement_from_codes(f, m, b), foul_ev(rules, players))]
-    constant = ace_ev(hand, rules, players)
+        ranked = [(strongest_back_first(hand, rules), foul_ev(rules, players))]
+    constant = 0.0 if exact else ace_ev(hand, rules, players)
     special = special_hand(hand, rules)
     best = ranked[0][0]
     if special is not None and rules.special_detection == "layout":
         special = declared_special(best, rules)
-    if special is not None:
+    if special is not None and not exact:
         value = special_ev(special, rules, players) + constant
         alternatives = [(a, value) for a, _ in ranked[:top]]
     else:
@@ -280,11 +281,19 @@ def _stats(model: _core.Model, arr: Arrangement) -> tuple[float, RowWin, bool, t
     return float(ev), (float(wins[0]), float(wins[1]), float(wins[2])), bool(valid), classes
 
 
-def _naive(codes: list[int], rules: Rules) -> tuple[list[int], list[int], list[int]]:
+def strongest_back_first(cards: CardsLike, rules: Rules | str | None = PRESETS["vietnamese"]) -> Arrangement:
+    """The beginner's set (spec §6.3): the best 5 cards in the back, the best 5 of the rest
+    in the middle, the last 3 in front.  Always valid under the default (non-strict) rules.
+
+    >>> str(strongest_back_first("Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s Tc Jh"))
+    '7s 3h 2c | Ah Ad 7c Tc 8s | Kd Qd 9d 5d 2c'
+    """
     import numpy as np
 
-    out = _core.strongest_back_first(np.asarray([codes], dtype=np.int32), rules.wheel == "second")[0]
-    return [int(c) for c in out[:3]], [int(c) for c in out[3:8]], [int(c) for c in out[8:]]
+    _, codes = _hand_codes(cards)
+    rules = get_rules(rules)
+    out = [int(c) for c in _core.strongest_back_first(np.asarray([codes], dtype=np.int32), rules.wheel == "second")[0]]
+    return arrangement_from_codes(out[:3], out[3:8], out[8:])
 
 
-__all__ = ["MAX_TOP", "MODES", "Evaluation", "Solution", "evaluate", "solve"]
+__all__ = ["MAX_TOP", "MODES", "Evaluation", "Solution", "evaluate", "solve", "strongest_back_first"]

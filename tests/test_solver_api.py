@@ -3,10 +3,23 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 import pytest
 
-from solver import PRESETS, Arrangement, Evaluation, InvalidHandError, Solution, evaluate, is_valid, solve
+from solver import (
+    PRESETS,
+    Arrangement,
+    Evaluation,
+    InvalidHandError,
+    Solution,
+    evaluate,
+    hand_strength,
+    is_valid,
+    parse_cards,
+    solve,
+    strongest_back_first,
+)
 from solver.cards import Card
 
 HAND = "Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s Tc Jh"
@@ -137,3 +150,22 @@ def test_deep_mode_is_seeded_and_valid() -> None:
     assert a.alternatives == b.alternatives
     assert is_valid(a.best)
     assert a.mode == "deep"
+
+
+@pytest.mark.parametrize("hand", [HAND, "2c 3d 4h 6s 7c 8d 9h Js Qc Kd 5c 5d Th"])
+def test_deep_solve_ev_is_the_deep_evaluation_of_its_choice(hand: str) -> None:
+    # deep settles every sample exactly (aces included): solve must not add the ace term again
+    deep = solve(hand, players=4, mode="deep", seed=5)
+    again = evaluate(hand, deep.best, players=4, mode="deep", seed=5)
+    assert deep.ev == pytest.approx(again.ev)
+    assert abs(deep.ev - solve(hand, players=4).ev) < 2.0
+
+
+def test_strongest_back_first_is_the_naive_set() -> None:
+    naive = strongest_back_first(HAND)
+    assert sorted(naive.cards) == sorted(parse_cards(HAND))
+    assert is_valid(naive)
+    # the back is the strongest five of the 13 and the middle the strongest five of the rest
+    assert naive.keys()[2] == max(hand_strength(c) for c in combinations(parse_cards(HAND), 5))
+    rest = [c for c in parse_cards(HAND) if c not in naive.back]
+    assert naive.keys()[1] == max(hand_strength(c) for c in combinations(rest, 5))
