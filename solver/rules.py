@@ -111,6 +111,9 @@ class Rules:
         bonuses: object = self.bonuses
         if isinstance(bonuses, bool):
             object.__setattr__(self, "bonuses", "replace" if bonuses else "none")
+        ties: object = self.ties
+        if isinstance(ties, bool):
+            object.__setattr__(self, "ties", "owner" if ties else "zero")
         specials: object = self.specials
         if isinstance(specials, Mapping):
             object.__setattr__(self, "special_values", tuple({**dict(SEED_SPECIAL_VALUES), **specials}.items()))
@@ -176,7 +179,14 @@ class Rules:
         return dataclasses.replace(base if base is not None else cls(), **changes)
 
 
-_ALIASES = {"wheel_rank": "wheel"}
+_ALIASES = {
+    "wheel_rank": "wheel",
+    "scoop_mult": "sweep_mult",
+    "sap_mult": "sweep_mult",
+    "scoop_bonus": "sweep_bonus",
+    "foul_payment": "foul_mode",
+    "owner_wins_ties": "ties",
+}
 _VALUE_ALIASES: dict[str, dict[str, str]] = {
     "wheel": {"second_highest": "second", "second-highest": "second", "high": "second", "low": "lowest"},
     "bonuses": {"on": "replace", "off": "none", "default": "replace"},
