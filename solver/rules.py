@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import InvalidHandError
@@ -104,7 +104,7 @@ class Rules:
     aces: bool = True
     aces_all_pairs: bool = True
     #: alias of ``six_pairs_rule`` (the name some rule tables use); folded into it on creation
-    six_pairs: str | None = None
+    six_pairs: str | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Accept the spellings people write for on/off and named options.
