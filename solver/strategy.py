@@ -33,12 +33,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
+from typing import TYPE_CHECKING
 
 from . import _core
 from .cards import Card, InvalidHandError
 from .rules import PRESETS, Rules, get_rules
 from .scoring import Arrangement, as_arrangement, check_hand, declared_special, special_hand
-from .tables import Field, class_values, load_field, make_model
+
+if TYPE_CHECKING:
+    from .tables import Field
+
+# solver.tables is imported where it is used, so `import solver` does not load it and
+# `python -m solver.tables build` runs it as a fresh __main__ without a runpy warning
 
 MODES = ("fast", "deep")
 MAX_TOP = 64
@@ -125,10 +131,14 @@ def table_preset(rules: Rules) -> str:
 @lru_cache(maxsize=32)
 def get_model(rules: Rules, players: int) -> _core.Model:
     """The compiled model for these rules and table size (loaded once, then cached)."""
+    from .tables import make_model
+
     return make_model(get_field(rules, players), rules, players)
 
 
 def get_field(rules: Rules, players: int) -> Field:
+    from .tables import load_field
+
     return load_field(table_preset(rules), players)
 
 
@@ -160,6 +170,8 @@ def foul_ev(rules: Rules, players: int) -> float:
         pay = float(rules.foul_chi)
     else:
         fld = get_field(rules, players)
+        from .tables import class_values
+
         values = class_values(rules)
         mean = sum(float((dist * v).sum()) for dist, v in zip(fld.rows(), values))
         pay = mean * (2.0 if rules.foul_mode == "opponent_x2" else 1.0)

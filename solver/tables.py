@@ -17,8 +17,8 @@ Build all shipped tables (``solver/data/field-<preset>.npz``)::
 
 It uses every core (``--jobs``, default all) and prints progress on stderr.  The shipped
 tables were built with exactly that command (seed 2026): 4 presets × 3 table sizes,
-8 best-response iterations each, in 170 s on this 2-core machine (shared with other
-jobs).  The field still moved 0.03 (total variation) at the last iteration, so more
+8 best-response iterations each, in 95 s on this 2-core machine when quiet (170 s
+while shared with other jobs).  The field still moved 0.03 (total variation) at the last iteration, so more
 iterations (``--max-iter``) would refine it a little further.  Opponent card removal
 and opponents' special hands are left out of the tables; deep mode covers them.
 """
