@@ -79,9 +79,7 @@ def _reference_job(args: tuple[str, int, int]) -> int:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESET_NAMES)
-def test_fast_argmax_matches_the_reference_on_2000_hands(preset: str, request: pytest.FixtureRequest) -> None:
-    if "slow" not in (request.config.getoption("-m") or ""):
-        pytest.skip("long test: select it with -m slow")
+def test_fast_argmax_matches_the_reference_on_2000_hands(preset: str) -> None:
     n, jobs = 2000, multiprocessing.cpu_count()
     step = -(-n // (4 * jobs))
     chunks = [(preset, s, min(step, n - s)) for s in range(0, n, step)]
