@@ -339,7 +339,7 @@ cdef void _sort13(const int* src, int* dst) noexcept nogil:
 
 
 cdef void _eval_hand(const int* codes, HandEval* h, int wheel_second) noexcept nogil:
-    cdef int s, c, r0, r1, r2, r3, r4
+    cdef int s, c
     cdef int rank[13]
     cdef int suit[13]
     cdef const int32_t* ktab = CLASS_KEY5[1 if wheel_second else 0]
@@ -732,9 +732,9 @@ def solve_hand(Model model, codes, int top=1, bint prune=True):
         _search(&h, model.F, model.M, model.B, &model.P, &t, prune)
     out = []
     for i in range(t.n):
-        out.append((tuple(h.codes[SUB3[t.front[i]][j]] for j in range(3)),
-                    tuple(h.codes[SUB5[t.mid[i]][j]] for j in range(5)),
-                    tuple(h.codes[SUB5[t.back[i]][j]] for j in range(5)),
+        out.append((tuple([h.codes[SUB3[t.front[i]][j]] for j in range(3)]),
+                    tuple([h.codes[SUB5[t.mid[i]][j]] for j in range(5)]),
+                    tuple([h.codes[SUB5[t.back[i]][j]] for j in range(5)]),
                     t.ev[i]))
     return out
 
@@ -763,6 +763,19 @@ cdef inline void _display_sort(int* row, int n) noexcept nogil:
         row[j + 1] = t
 
 
+cdef int _check_hands(const int[:, ::1] hands) except -1:
+    """Raise ValueError unless every row holds 13 card codes in 0..51."""
+    cdef Py_ssize_t i
+    cdef int j
+    if hands.shape[1] != 13:
+        raise ValueError(f"hands must have 13 columns, got {hands.shape[1]}")
+    for i in range(hands.shape[0]):
+        for j in range(13):
+            if not 0 <= hands[i, j] < 52:
+                raise ValueError(f"card codes must be 0..51, got {hands[i, j]} in row {i}")
+    return 0
+
+
 def solve_batch(Model model, const int[:, ::1] hands not None):
     """Best split of each row of an (N, 13) array of codes.
 
@@ -772,12 +785,7 @@ def solve_batch(Model model, const int[:, ::1] hands not None):
     """
     cdef Py_ssize_t n = hands.shape[0], i
     cdef int j
-    if hands.shape[1] != 13:
-        raise ValueError(f"hands must have 13 columns, got {hands.shape[1]}")
-    for i in range(n):
-        for j in range(13):
-            if not 0 <= hands[i, j] < 52:
-                raise ValueError(f"card codes must be 0..51, got {hands[i, j]} in row {i}")
+    _check_hands(hands)
     arr = np.empty((n, 13), dtype=np.int32)
     evs = np.empty(n, dtype=np.float64)
     cdef int[:, ::1] out = arr
@@ -859,12 +867,7 @@ def strongest_back_first(const int[:, ::1] hands not None, bint wheel_second=Tru
     cdef Py_ssize_t n = hands.shape[0], i
     cdef int s, j, b, m
     cdef int32_t kbest
-    if hands.shape[1] != 13:
-        raise ValueError(f"hands must have 13 columns, got {hands.shape[1]}")
-    for i in range(n):
-        for j in range(13):
-            if not 0 <= hands[i, j] < 52:
-                raise ValueError(f"card codes must be 0..51, got {hands[i, j]} in row {i}")
+    _check_hands(hands)
     arr = np.empty((n, 13), dtype=np.int32)
     cdef int[:, ::1] out = arr
     cdef HandEval h
