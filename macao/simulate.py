@@ -17,7 +17,18 @@ from dataclasses import dataclass
 
 from .bots import Bot, make_bot
 from .rules import Rules
-from .state import State, apply, interrupts, is_terminal, legal_actions, new_game, observe, placings
+from .state import (
+    Phase,
+    State,
+    _legal_cached,
+    _observe,
+    apply,
+    interrupts,
+    legal_actions,
+    new_game,
+    observe,
+    placings,
+)
 
 Z95 = 1.959963984540054
 
@@ -90,9 +101,14 @@ def play_round(rules: Rules, bots: Sequence[Bot], seed: int | str) -> State:
         raise ValueError(f"need {rules.players} bots for players={rules.players}, got {len(bots)}")
     rngs = [random.Random(f"{seed}:bot:{seat}") for seat in range(rules.players)]
     state = new_game(rules, seed)
-    while not is_terminal(state):
-        state = bot_step(state, bots, rngs)
-        state = offer_calls(state, bots, rngs)
+    over = Phase.OVER
+    # bot_step and offer_calls inlined: the engine's own states need no argument checks
+    while state.phase is not over:
+        seat = state.current
+        action = bots[seat].choose(_observe(state, seat), list(_legal_cached(state)), rngs[seat])
+        state = apply(state, action)
+        if state.exposed is not None:
+            state = offer_calls(state, bots, rngs)
     return state
 
 

@@ -400,6 +400,10 @@ def _play_variants(codes: tuple[int, ...], one_left: bool) -> tuple[Play, ...]:
     return found
 
 
+#: the plays of a single card, indexed by ``[leaves one card][code]``
+_SINGLE_PLAYS = tuple(tuple(_play_variants((c,), one_left) for c in range(54)) for one_left in (False, True))
+
+
 def _sub_multisets(items: list[tuple[int, int]]) -> list[list[int]]:
     """All sub-multisets (as sorted code lists) of ``(code, count)`` items, empty first."""
     result: list[list[int]] = [[]]
@@ -412,13 +416,13 @@ _GROUP_CACHE: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, ...]
 
 
 def _group_plays(group: list[int], first_ok: list[int]) -> list[tuple[int, ...]]:
-    """Canonical code tuples for plays from one rank group, starting with a card in first_ok."""
+    """Canonical code tuples, sorted, for plays from one rank group, starting with a card in first_ok."""
     if len(group) == 1:
         return [(group[0],)]
     key = (tuple(group), tuple(first_ok))
     found = _GROUP_CACHE.get(key)
     if found is None:
-        found = _enumerate_group(group, first_ok)
+        found = sorted(_enumerate_group(group, first_ok))
         if len(_GROUP_CACHE) >= _VARIANTS_LIMIT:
             _GROUP_CACHE.clear()
         _GROUP_CACHE[key] = found
@@ -457,16 +461,16 @@ def _canonical(cards: tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 def _compute_legal(state: State) -> tuple[Action, ...]:
-    if state.phase is Phase.OVER:
+    phase = state.phase
+    if phase is Phase.OVER:
         return ()
     rules = state.rules
     hand = state.hands[state.current]
     size = len(hand)
-    suits_for_ace: tuple[Suit, ...] = SUITS
-    if state.phase is Phase.AFTER_DRAW:
+    if phase is Phase.AFTER_DRAW:
         drawn = state.drawn
         assert drawn is not None
-        suits: Sequence[Suit | None] = suits_for_ace if _GROUP_OF[drawn.code] == _ACE else (None,)
+        suits: Sequence[Suit | None] = SUITS if _GROUP_OF[drawn.code] == _ACE else (None,)
         declares = (False, True) if size - 1 == 1 else (False,)
         drawn_acts: list[Action] = [_new_play_drawn(s, d) for s in suits for d in declares]
         drawn_acts.append(_KEEP)
@@ -474,43 +478,62 @@ def _compute_legal(state: State) -> tuple[Action, ...]:
         return tuple(drawn_acts)
     top = state.discard[-1].code
     suit = state.active_suit
-    groups: dict[int, list[int]] = {}
-    for card in hand:
-        groups.setdefault(_GROUP_OF[card.code], []).append(card.code)
-    plays: list[tuple[int, ...]] = []
-    if state.pending_draw > 0:
-        for codes in groups.values():
-            ok = [c for c in codes if _counter_ok(rules, c, top, suit)]
-            if ok:
-                plays.extend(_group_plays(codes, ok))
-    elif state.pending_skip > 0:
-        if 4 in groups:
-            plays.extend(_group_plays(groups[4], groups[4]))
-    else:
-        # §2.2, inlined for speed: a whole group matches when it is wild or has the
-        # top card's rank; otherwise only its cards of the active suit may lead.
-        top_group = _GROUP_OF[top] if top < 52 else -1
-        free = suit is None
-        wild_aces = rules.ace_wild
-        for g, codes in groups.items():
-            if free or g in (top_group, _JOKER_GROUP) or (g == _ACE and wild_aces):
-                plays.extend(_group_plays(codes, codes))
-            else:
-                ok = [c for c in codes if _SUIT_OBJ[c] is suit]
-                if ok:
-                    plays.extend(_group_plays(codes, ok))
-    acts: list[Action] = []
-    plays.sort()
+    pend = state.pending_draw > 0
+    skip = state.pending_skip > 0
+    # §2.2, inlined for speed: a whole rank group may lead when it is wild or has the
+    # top card's rank; otherwise only its cards of the active suit may lead.
+    top_group = _GROUP_OF[top] if top < 52 else -1
+    free = suit is None
+    wild_aces = rules.ace_wild
+    singles = _SINGLE_PLAYS[size == 2]
     variants = _VARIANTS
-    for codes_t in plays:
-        key = (codes_t, size - len(codes_t) == 1)
-        found = variants.get(key)
-        if found is None:
-            found = _play_variants(*key)
-        acts.extend(found)
-    if state.pending_draw > 0 or state.pending_skip > 0:
+    group_of = _GROUP_OF
+    acts: list[Action] = []
+    # Hands are sorted by code, so each rank group is one run and the groups come in
+    # ascending order: with each group's plays sorted, the whole list is sorted.
+    codes = [c.code for c in hand]
+    i = 0
+    while i < size:
+        c = codes[i]
+        g = group_of[c]
+        j = i + 1
+        while j < size and group_of[codes[j]] == g:
+            j += 1
+        if pend:
+            whole = False
+        elif skip:
+            whole = g == 4
+        else:
+            whole = free or g in (top_group, _JOKER_GROUP) or (g == _ACE and wild_aces)
+        if j == i + 1:
+            if whole:
+                acts.extend(singles[c])
+            elif pend:
+                if _counter_ok(rules, c, top, suit):
+                    acts.extend(singles[c])
+            elif not skip and _SUIT_OBJ[c] is suit:
+                acts.extend(singles[c])
+        else:
+            group = codes[i:j]
+            if whole:
+                ok = group
+            elif pend:
+                ok = [x for x in group if _counter_ok(rules, x, top, suit)]
+            elif skip:
+                ok = []
+            else:
+                ok = [x for x in group if _SUIT_OBJ[x] is suit]
+            if ok:
+                for codes_t in _group_plays(group, ok):
+                    key = (codes_t, size - len(codes_t) == 1)
+                    found = variants.get(key)
+                    if found is None:
+                        found = _play_variants(*key)
+                    acts.extend(found)
+        i = j
+    if pend or skip:
         acts.append(_ACCEPT)
-    elif _can_draw(state.stock, state.discard):
+    elif state.stock or len(state.discard) > 1:  # _can_draw
         acts.append(_DRAW)
     else:
         acts.append(_PASS)
@@ -570,8 +593,8 @@ class _Work:
         self.rules = s.rules
         self.seed = s.seed
         self.hands: list[Sequence[Card]] = list(s.hands)  # tuples until a seat's hand changes
-        self.stock = list(s.stock)
-        self.discard = list(s.discard)
+        self.stock: Sequence[Card] = s.stock  # tuples until changed (see draw and play)
+        self.discard: Sequence[Card] = s.discard
         self.current = s.current
         self.active_suit = s.active_suit
         self.pending_draw = s.pending_draw
@@ -592,28 +615,29 @@ class _Work:
 
     def freeze(self) -> State:
         state = object.__new__(State)
-        d = state.__dict__
-        d["rules"] = self.rules
-        d["seed"] = self.seed
-        d["hands"] = tuple(h if type(h) is tuple else tuple(h) for h in self.hands)
-        d["stock"] = tuple(self.stock)
-        d["discard"] = tuple(self.discard)
-        d["current"] = self.current
-        d["active_suit"] = self.active_suit
-        d["pending_draw"] = self.pending_draw
-        d["pending_skip"] = self.pending_skip
-        d["skip_turns"] = tuple(self.skip_turns)
-        d["phase"] = self.phase
-        d["drawn"] = self.drawn
-        d["exposed"] = self.exposed
-        d["finished"] = tuple(self.finished)
-        d["shuffle_count"] = self.shuffle_count
-        d["passes"] = self.passes
-        d["moves"] = self.moves
-        d["dealer"] = self.dealer
-        d["ranking"] = self.ranking
-        d["end_reason"] = self.end_reason
-        d["log"] = self.log + tuple(self.events) if self.events else self.log
+        object.__setattr__(state, "__dict__", {  # one dict display: much faster than 21 stores
+            "rules": self.rules,
+            "seed": self.seed,
+            "hands": tuple(map(tuple, self.hands)),  # tuple() of a tuple is the tuple itself
+            "stock": tuple(self.stock),
+            "discard": tuple(self.discard),
+            "current": self.current,
+            "active_suit": self.active_suit,
+            "pending_draw": self.pending_draw,
+            "pending_skip": self.pending_skip,
+            "skip_turns": tuple(self.skip_turns),
+            "phase": self.phase,
+            "drawn": self.drawn,
+            "exposed": self.exposed,
+            "finished": tuple(self.finished),
+            "shuffle_count": self.shuffle_count,
+            "passes": self.passes,
+            "moves": self.moves,
+            "dealer": self.dealer,
+            "ranking": self.ranking,
+            "end_reason": self.end_reason,
+            "log": self.log + tuple(self.events) if self.events else self.log,
+        })  # fmt: skip
         return state
 
     # -- helpers -------------------------------------------------------------
@@ -632,17 +656,19 @@ class _Work:
     def draw(self, seat: int, n: int) -> list[Card]:
         """Move up to ``n`` cards from the stock to ``seat``, reshuffling as needed (§2.6)."""
         got: list[Card] = []
+        if type(self.stock) is not list:
+            self.stock = list(self.stock)
         for _ in range(n):
             if not self.stock:
                 if len(self.discard) <= 1:
                     break
-                rest = self.discard[:-1]
+                rest = list(self.discard[:-1])
                 self.discard = self.discard[-1:]
                 random.Random(f"{self.seed}:{self.shuffle_count}").shuffle(rest)
                 self.shuffle_count += 1
                 self.stock = rest
                 self.events.append(Event("reshuffle", amount=len(rest)))
-            got.append(self.stock.pop(0))
+            got.append(self.stock.pop(0))  # type: ignore[attr-defined]
         if got:
             hand = self.hand(seat)
             hand.extend(got)
@@ -697,7 +723,7 @@ class _Work:
         hand = self.hand(seat)
         for c in cards:
             hand.remove(c)
-        self.discard.extend(cards)
+        self.discard = (*self.discard, *cards)
         self.passes = 0
         first = cards[0].code
         group = _GROUP_OF[first]
@@ -733,20 +759,29 @@ def apply(state: State, action: Action) -> State:
     Raises :class:`IllegalActionError` (naming the rule) for anything not legal.
     """
     _check_state(state)
-    if isinstance(action, CallMacao):
-        return _apply_call(state, action)
-    if not isinstance(action, _Action):
-        raise IllegalActionError(
-            f"expected a macao action (Play, Draw, PlayDrawn, KeepDrawn, Accept, Pass, CallMacao), got {action!r}",
-            "4.3",
-        )
-    probe: Action = action
-    if isinstance(action, Play):
-        canon = _canonical(action.cards)
-        if canon != action.cards:
-            probe = _new_play(canon, action.suit, action.declare)
-    if not _is_legal(state, probe):
-        raise _diagnose(state, action)
+    cached = state.__dict__.get("_legal")
+    if cached is not None:
+        for a in cached:  # bots hand back one of the cached objects
+            if a is action:
+                break
+        else:
+            cached = None
+    if cached is None:
+        # not one of the cached legal action objects: check it in full
+        if isinstance(action, CallMacao):
+            return _apply_call(state, action)
+        if not isinstance(action, _Action):
+            raise IllegalActionError(
+                f"expected a macao action (Play, Draw, PlayDrawn, KeepDrawn, Accept, Pass, CallMacao), got {action!r}",
+                "4.3",
+            )
+        probe: Action = action
+        if isinstance(action, Play):
+            canon = _canonical(action.cards)
+            if canon != action.cards:
+                probe = _new_play(canon, action.suit, action.declare)
+        if not _is_legal(state, probe):
+            raise _diagnose(state, action)
     w = _Work(state)
     w.moves += 1
     w.exposed = None  # any non-call action closes the Macao window (§2.8 item 4)
@@ -1139,28 +1174,33 @@ def observe(state: State, seat: int) -> Observation:
     _check_state(state)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.rules.players:
         raise ValueError(f"seat must be 0..{state.rules.players - 1}, got {seat!r}")
+    return _observe(state, seat)
+
+
+def _observe(state: State, seat: int) -> Observation:
+    """:func:`observe` without the argument checks (for states and seats known to be valid)."""
     obs = object.__new__(Observation)  # the frozen dataclass __init__ is slow on the hot path
-    obs.__dict__.update(
-        seat=seat,
-        rules=state.rules,
-        hand=state.hands[seat],
-        hand_sizes=tuple(map(len, state.hands)),
-        current=state.current,
-        phase=state.phase,
-        top=state.discard[-1],
-        active_suit=state.active_suit,
-        pending_draw=state.pending_draw,
-        pending_skip=state.pending_skip,
-        skip_turns=state.skip_turns,
-        stock_count=len(state.stock),
-        discard=state.discard,
-        finished=state.finished,
-        exposed=state.exposed,
-        drawn=state.drawn if seat == state.current else None,
-        moves=state.moves,
-        ranking=state.ranking,
-        log=state.log,
-    )
+    object.__setattr__(obs, "__dict__", {
+        "seat": seat,
+        "rules": state.rules,
+        "hand": state.hands[seat],
+        "hand_sizes": tuple(map(len, state.hands)),
+        "current": state.current,
+        "phase": state.phase,
+        "top": state.discard[-1],
+        "active_suit": state.active_suit,
+        "pending_draw": state.pending_draw,
+        "pending_skip": state.pending_skip,
+        "skip_turns": state.skip_turns,
+        "stock_count": len(state.stock),
+        "discard": state.discard,
+        "finished": state.finished,
+        "exposed": state.exposed,
+        "drawn": state.drawn if seat == state.current else None,
+        "moves": state.moves,
+        "ranking": state.ranking,
+        "log": state.log,
+    })  # fmt: skip
     return obs
 
 
