@@ -325,17 +325,23 @@ ctypedef struct HandEval:
     int32_t bkey3[NBEST]     # keys of the listed fronts
 
 
-cdef void _sort13(const int* src, int* dst) noexcept nogil:
+cdef inline void _isort(int* a, int n) noexcept nogil:
+    """Insertion sort, ascending (n is 5 or 13 here: tiny, nearly branch-predictable)."""
     cdef int i, j, t
+    for i in range(1, n):
+        t = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > t:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = t
+
+
+cdef void _sort13(const int* src, int* dst) noexcept nogil:
+    cdef int i
     for i in range(13):
         dst[i] = src[i]
-    for i in range(1, 13):
-        t = dst[i]
-        j = i - 1
-        while j >= 0 and dst[j] > t:
-            dst[j + 1] = dst[j]
-            j -= 1
-        dst[j + 1] = t
+    _isort(dst, 13)
 
 
 cdef void _eval_hand(const int* codes, HandEval* h, int wheel_second) noexcept nogil:
@@ -610,17 +616,11 @@ cdef inline void _sift_down(int* heap, int n, int i, const double* key) noexcept
 
 cdef int _class5(const int* c) noexcept nogil:
     cdef int r[5]
-    cdef int i, j, t, k = 0, suits = 15
+    cdef int i, k = 0, suits = 15
     for i in range(5):
         r[i] = c[i] >> 2
         suits &= 1 << (c[i] & 3)
-    for i in range(1, 5):
-        t = r[i]
-        j = i - 1
-        while j >= 0 and r[j] > t:
-            r[j + 1] = r[j]
-            j -= 1
-        r[j + 1] = t
+    _isort(r, 5)
     for i in range(5):
         k += C5POS[i][r[i]]
     return k + N5 if suits else k
