@@ -72,6 +72,8 @@ def preset_table(show_all: bool) -> list[dict[str, str]]:
     names = list(PRESETS)
     rows = []
     for field in dataclasses.fields(Rules):
+        if not field.compare:  # an input alias (six_pairs), always folded into its option
+            continue
         values = [getattr(PRESETS[p], field.name) for p in names]
         if not show_all and all(v == values[0] for v in values):
             continue
@@ -125,10 +127,10 @@ st.markdown(
 special_rows = [
     {
         "Special hand": english,
+        "Chi from each": str(PRESETS["vietnamese"].special_value(name)),
         "What it is": SPECIAL_MEANINGS[name],
         "Vietnamese": vietnamese,
         "Khmer": khmer,
-        "Chi from each player": str(PRESETS["vietnamese"].special_value(name)),
     }
     for name, (english, vietnamese, khmer) in SPECIAL_NAMES.items()
 ]

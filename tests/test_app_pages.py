@@ -312,8 +312,14 @@ def test_rules_page_names_hands_in_three_languages() -> None:
     assert "ធុងបំផ្លាញសាញ់" in list(names["Khmer"])
     presets = tables[-1]
     assert {"Vietnamese", "Seed", "Plain", "Four-two"} <= set(presets.columns)
+    specials = next(t for t in tables if "Special hand" in t.columns)
+    # the value sits right after the name, so a phone shows it without scrolling sideways
+    assert list(specials.columns)[:2] == ["Special hand", "Chi from each"]
+    assert "39" in list(specials["Chi from each"])
     at.toggle(key="rules_show_all").set_value(True).run()
-    assert len(at.table[-1].value) > len(presets)
+    every_option = at.table[-1].value
+    assert len(every_option) > len(presets)
+    assert "None" not in every_option.to_string()  # input aliases are not options
 
 
 def test_state_survives_a_page_switch() -> None:
