@@ -22,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import numpy as np
 
@@ -31,10 +33,22 @@ from solver.cli import format_row
 from solver.rules import PRESETS
 from solver.strategy import get_model, solve
 
+T = TypeVar("T")
+
 
 def random_hands(n: int, seed: int) -> list[list[int]]:
     rng = random.Random(seed)
     return [rng.sample(range(52), 13) for _ in range(n)]
+
+
+def timings(call: Callable[[T], object], items: Sequence[T]) -> list[float]:
+    """Wall-clock seconds of ``call(item)`` for each item (conversions done beforehand)."""
+    out = []
+    for item in items:
+        t = time.perf_counter()
+        call(item)
+        out.append(time.perf_counter() - t)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,21 +77,12 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(("fast, batch (_core.solve_batch), mean per hand", f"{batch_us:.1f} µs"))
     rows.append(("fast, batch, hands/s on one core", f"{1e6 / batch_us:,.0f}"))
 
-    per_hand = []
-    for h in hands:
-        t = time.perf_counter()
-        _core.solve_hand(model, h, 1)
-        per_hand.append(time.perf_counter() - t)
+    per_hand = timings(lambda h: _core.solve_hand(model, h, 1), hands)
     fast_median = statistics.median(per_hand) * 1e6
     rows.append(("fast, per hand (_core.solve_hand), median", f"{fast_median:.1f} µs"))
     rows.append(("fast, per hand, 90th percentile", f"{np.percentile(per_hand, 90) * 1e6:.1f} µs"))
 
-    api = []
-    for h in hands[:1000]:
-        cards = [Card(c) for c in h]
-        t = time.perf_counter()
-        solve(cards, rules, args.players)
-        api.append(time.perf_counter() - t)
+    api = timings(lambda cards: solve(cards, rules, args.players), [[Card(c) for c in h] for h in hands[:1000]])
     rows.append(("public solve() per call, median (Python objects)", f"{statistics.median(api) * 1e6:.1f} µs"))
 
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as fh:
@@ -100,23 +105,12 @@ def main(argv: list[str] | None = None) -> int:
         os.unlink(path)
     rows.append((f"CLI, {args.cli_hands:,} hands incl. start-up", f"{cli:.2f} s = {args.cli_hands / cli:,.0f} hands/s"))
 
-    deep = []
-    for h in hands[: args.deep_hands]:
-        t = time.perf_counter()
-        solve([Card(c) for c in h], rules, args.players, mode="deep", seed=1)
-        deep.append(time.perf_counter() - t)
+    deep_hands = [[Card(c) for c in h] for h in hands[: args.deep_hands]]
+    deep = timings(lambda cards: solve(cards, rules, args.players, mode="deep", seed=1), deep_hands)
     rows.append(("deep mode per hand, median (default samples)", f"{statistics.median(deep) * 1e3:.0f} ms"))
 
-    ref = []
-    fast_same = []
-    for h in hands[: args.reference_hands]:
-        cards = [Card(c) for c in h]
-        t = time.perf_counter()
-        _reference.best_splits(cards, rules, args.players)
-        ref.append(time.perf_counter() - t)
-        t = time.perf_counter()
-        _core.solve_hand(model, h, 1)
-        fast_same.append(time.perf_counter() - t)
+    ref_hands = [[Card(c) for c in h] for h in hands[: args.reference_hands]]
+    ref = timings(lambda cards: _reference.best_splits(cards, rules, args.players), ref_hands)
     ref_ms = statistics.median(ref) * 1e3
     rows.append(("pure-Python reference per hand, median", f"{ref_ms:.0f} ms"))
     rows.append(("reference / fast (medians, same run)", f"{ref_ms * 1e3 / fast_median:,.0f}×"))
