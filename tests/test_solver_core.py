@@ -242,6 +242,24 @@ def test_a_tiny_table_build_is_reproducible_and_moves_toward_a_best_response(tmp
         assert {f"front_{n}" for n in (2, 3, 4)} <= set(data.files)
 
 
+def test_the_field_is_a_population_with_a_naive_share() -> None:
+    from solver import tables
+
+    rules = PRESETS["vietnamese"]
+    field, _ = tables.build_field(rules, 2, 300, seed=4, max_iter=1, tol=0.0, naive_share=0.4)
+    hands = tables.deal_hands(300, np.random.default_rng(4))
+    naive = tables.field_of(_core.strongest_back_first(hands, True), rules)
+    response = tables.field_of(tables.best_response(naive, rules, 2, hands, None, 1), rules)
+    # half way from the naive start toward 40 % naive + 60 % best response
+    for got, a, b in zip(field.rows(), naive.rows(), response.rows()):
+        assert got == pytest.approx(0.5 * a + 0.5 * (0.4 * a + 0.6 * b))
+    assert not np.allclose(field.back, naive.back)
+    with pytest.raises(ValueError, match="naive_share"):
+        tables.build_field(rules, 2, 10, seed=4, naive_share=1.0)
+    with np.load(tables.table_path("vietnamese")) as data:
+        assert float(data["naive_share"]) == tables.NAIVE_SHARE
+
+
 def test_shipped_tables_cover_every_preset_and_table_size() -> None:
     from solver import tables
 
