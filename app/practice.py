@@ -97,10 +97,14 @@ def ticked() -> list[tuple[int, Card]]:
     return [(i, c) for i in range(3) for c in st.session_state.get(tick_key(i)) or []]
 
 
-def start_hand(cards: list[Card], seed: int, number: int, kind: str, note: str = "") -> None:
-    """Lay a new hand out high to low: back, middle, front (the player rearranges it)."""
+def dealt_layout(cards: list[Card]) -> list[list[Card]]:
+    """How a new hand is laid out: high to low from the back (the player rearranges it)."""
     ordered = sort_for_display(cards)
-    set_rows([ordered[10:], ordered[5:10], ordered[:5]])
+    return [ordered[10:], ordered[5:10], ordered[:5]]
+
+
+def start_hand(cards: list[Card], seed: int, number: int, kind: str, note: str = "") -> None:
+    set_rows(dealt_layout(cards))
     st.session_state[DEAL] = {
         "seed": seed,
         "number": number,
@@ -448,7 +452,10 @@ if deal:
     arrangement = show_rows_editor() if result is None else None
     if arrangement is not None:
         reason = foul_reason(arrangement, st.session_state[PRESET])
-        if reason and not special:
+        if reason and not special and rows() == dealt_layout(parse_cards(deal["hand"])):
+            # the untouched deal is only a starting point: say so, without the alarm
+            st.info("As dealt, high to low, this is not a valid set yet. " + reason, icon="↕️")
+        elif reason and not special:
             st.error(reason, icon="❌")
         elif not reason:
             st.success("Valid set: back ≥ middle ≥ front.", icon="✔️")

@@ -193,6 +193,23 @@ def test_practice_move_flags_sizes_and_fouls_live() -> None:
     assert "Foul: your front" in texts(at.error)
 
 
+def test_practice_untouched_deal_is_a_starting_point_not_an_alarm() -> None:
+    at = new_app()
+    # the first seed whose high-to-low layout is not a valid set
+    for seed in range(1, 60):
+        deal_practice(at, str(seed))
+        if at.info and "not a valid set yet" in texts(at.info):
+            break
+    else:
+        raise AssertionError("no seed in 1..59 deals a fouled layout")
+    assert "Foul:" in texts(at.info) and not at.error
+    # once the player has moved cards, a foul is flagged as an error
+    rows = at.session_state["practice_rows"]
+    at.session_state["practice_rows"] = [rows[0][:2] + rows[2][:1], rows[1], rows[2][1:] + rows[0][2:]]
+    at.run()
+    assert "Foul:" in texts(at.error) and "not a valid set yet" not in texts(at.info)
+
+
 def test_practice_submit_grades_and_counts_the_session() -> None:
     at = new_app()
     deal_practice(at, "7")
