@@ -25,6 +25,7 @@ from app.widgets import (
     remember,
     restore,
     show_error,
+    sort_for_display,
     special_label,
 )
 from solver import PRESETS
@@ -220,6 +221,8 @@ else:
                 notes = [
                     f"{category_label(k)} · wins {percent(p)}" for k, p in zip(arrangement.keys(rules), r["row_win"])
                 ]
-                st.markdown(arrangement_html(arrangement, notes), unsafe_allow_html=True)
+                # rows shown high to low, whatever order they were typed in
+                shown = Arrangement(*(sort_for_display(row) for row in arrangement.rows))
+                st.markdown(arrangement_html(shown, notes), unsafe_allow_html=True)
         if top:
             st.caption(f"The solver's best set for this hand has EV {chi(top['ev'])} chi ({mode} mode).")

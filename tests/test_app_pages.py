@@ -284,6 +284,21 @@ def test_compare_two_sets_side_by_side() -> None:
     assert float(table["Set B"][1]) < 0
 
 
+def test_compare_shows_rows_high_to_low_whatever_the_typed_order() -> None:
+    import re
+
+    at = new_app()
+    at.switch_page("app/compare.py").run()
+    at.text_area(key="compare_hand_text").input(PAIRS_HAND).run()
+    at.text_input(key="compare_set_0_0").input("3h 2s 2c | 5c 9h 7d 9c 7s | 4d Ks Ah Kc Ad").run()
+    at.text_input(key="compare_set_0_1").input("2s 2c 3h | 9h 9c 7d 7s 5c | Ah Ad Kc Ks 4d").run()
+    no_crash(at)
+    panels = [m.value for m in at.markdown if 'class="mb-row"' in m.value]
+    shown = [re.findall(r'title="([^"]+)"', p) for p in panels]
+    assert len(shown) == 2 and shown[0] == shown[1]
+    assert shown[0][:3] == ["3 of hearts", "2 of spades", "2 of clubs"]
+
+
 def test_compare_adds_a_solver_alternative() -> None:
     at = new_app()
     at.switch_page("app/compare.py").run()
