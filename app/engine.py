@@ -58,18 +58,46 @@ def _arrangement_text(arrangement: Arrangement) -> str:
     return str(arrangement)
 
 
+#: Fast mode looks this deep for alternatives that are different plans (see :func:`plans`).
+FAST_POOL = 64
+
+
+Ranked = list[tuple[Arrangement, float]]
+
+
+def plans(alternatives: Ranked, rules: solver.Rules, top: int) -> Ranked:
+    """The best set of each plan, best first, at most ``top``.
+
+    A plan is what each row is made of: its category and main rank (pair of kings, ace
+    high, ...), so sets that differ only in where the kickers go are listed once.
+    """
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for arrangement, ev in alternatives:
+        plan = tuple(key >> 20 for key in arrangement.keys(rules))  # category and top digit
+        if plan not in seen:
+            seen.add(plan)
+            out.append((arrangement, ev))
+            if len(out) == top:
+                break
+    return out
+
+
 @st.cache_data(max_entries=4096, show_spinner=False)
 def solve_hand(hand: str, preset: str, players: int, mode: str, top: int = TOP) -> dict[str, Any]:
-    """The best set and the top alternatives for a canonical hand string."""
+    """The best set and the top alternatives (different plans in fast mode) for a canonical
+    hand string.  Deep mode refines every candidate it lists, so it keeps the plain top."""
     check_settings(preset, players, mode)
-    sol = solver.solve(parse_cards(hand), rules=PRESETS[preset], players=players, mode=mode, top=top, seed=SOLVER_SEED)
+    pool = FAST_POOL if mode == "fast" else top
+    rules = PRESETS[preset]
+    sol = solver.solve(parse_cards(hand), rules=rules, players=players, mode=mode, top=pool, seed=SOLVER_SEED)
     return {
         "hand": hand,
         "best": _arrangement_text(sol.best),
         "special": sol.special,
         "ev": float(sol.ev),
         "row_win": [float(p) for p in sol.row_win],
-        "alternatives": [(_arrangement_text(a), float(ev)) for a, ev in sol.alternatives],
+        "alternatives": [(_arrangement_text(a), float(ev)) for a, ev in plans(sol.alternatives, rules, top)],
     }
 
 

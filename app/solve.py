@@ -192,6 +192,8 @@ def show_result(hand: str, preset: str, players: int, mode: str) -> None:
         st.caption("A special hand scores the same however it is set, so there are no alternatives to weigh.")
     elif len(alternatives) > 1:
         st.subheader("Top alternatives")
+        if mode == "fast":
+            st.caption("One set per plan (what each row is made of); sets that only move a kicker are left out.")
         best_ev = alternatives[0][1]
         for rank, (text, ev) in enumerate(alternatives, start=1):
             arrangement = Arrangement.parse(text)

@@ -82,6 +82,29 @@ def test_solve_shows_three_rows_ev_and_alternatives() -> None:
     assert at.query_params["players"] == "4"
 
 
+def test_solve_alternatives_are_different_plans() -> None:
+    from app import engine
+
+    rules = solver.PRESETS["vietnamese"]
+    pool = solver.solve(HAND, players=4, top=64, seed=2024).alternatives
+    listed = engine.plans(pool, rules, 5)
+    shapes = [tuple(k >> 20 for k in a.keys(rules)) for a, _ in listed]
+    assert len(listed) == 5 and len(set(shapes)) == 5
+    assert listed[0] == pool[0]  # the best set leads
+    evs = [ev for _, ev in listed]
+    assert evs == sorted(evs, reverse=True)
+    # the plain top five of this hand has kicker swaps that the plans leave out
+    plain = [tuple(k >> 20 for k in a.keys(rules)) for a, _ in pool[:5]]
+    assert len(set(plain)) < 5
+    # each left-out set shares its plan with a better listed one
+    for arrangement, ev in pool:
+        shape = tuple(k >> 20 for k in arrangement.keys(rules))
+        if shape in shapes:
+            assert ev <= evs[shapes.index(shape)]
+    page = engine.solve_hand(CANONICAL, "vietnamese", 4, "fast")
+    assert [t for t, _ in page["alternatives"]] == [str(a) for a, _ in listed]
+
+
 def test_solve_link_reopens_the_same_result() -> None:
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["hand"] = CANONICAL
