@@ -45,9 +45,14 @@ Codes = list[int]
 Strategy = Callable[[list[Codes], Rules, int, random.Random], list[Codes]]
 
 
-def fast(hands: list[Codes], rules: Rules, players: int, rng: random.Random) -> list[Codes]:
-    arrs, _ = _core.solve_batch(get_model(rules, players), np.asarray(hands, dtype=np.int32))
+def solved(model: _core.Model, hands: list[Codes]) -> list[Codes]:
+    """The fast solver's sets of ``hands`` under ``model``, as code lists."""
+    arrs, _ = _core.solve_batch(model, np.asarray(hands, dtype=np.int32))
     return [list(a) for a in arrs.tolist()]
+
+
+def fast(hands: list[Codes], rules: Rules, players: int, rng: random.Random) -> list[Codes]:
+    return solved(get_model(rules, players), hands)
 
 
 #: Table directory of the ``alt`` strategy (``--alt-tables``).
@@ -63,8 +68,7 @@ def alt_model(rules: Rules, players: int) -> _core.Model:
 
 
 def alt(hands: list[Codes], rules: Rules, players: int, rng: random.Random) -> list[Codes]:
-    arrs, _ = _core.solve_batch(alt_model(rules, players), np.asarray(hands, dtype=np.int32))
-    return [list(a) for a in arrs.tolist()]
+    return solved(alt_model(rules, players), hands)
 
 
 def deep(hands: list[Codes], rules: Rules, players: int, rng: random.Random) -> list[Codes]:
