@@ -404,7 +404,7 @@ else:
 
     # --- the log
     with st.expander("Move log", expanded=True):
-        events = [str(e) for e in obs.log][-LOG_SIZE:]
+        events = [e.describe(mw.cards_line) for e in obs.log[-LOG_SIZE:]]
         st.code("\n".join(events) or "(nothing yet)", language=None, wrap_lines=True)
 
 # --- statistics across rounds

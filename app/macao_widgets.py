@@ -8,6 +8,7 @@ escaped text.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 
 from app.widgets import BLACK, RED, SUIT_GLYPHS, card_html, card_md, card_text
 from solver.cards import Card, Suit
@@ -29,6 +30,11 @@ def label(card: Card) -> str:
     if card.is_joker:
         return f"🃏{card}"
     return card_text(card)
+
+
+def cards_line(cards: Sequence[Card]) -> str:
+    """Cards as plain text with glyphs, for the move log: ``5♦ 5♥ 5♠``."""
+    return " ".join(label(c) for c in cards)
 
 
 def button_label(card: Card) -> str:

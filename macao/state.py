@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from operator import attrgetter
@@ -146,16 +146,21 @@ class Event(NamedTuple):
     text: str = ""
 
     def __str__(self) -> str:
+        return self.describe()
+
+    def describe(self, write_cards: Callable[[Sequence[Card]], str] = format_cards) -> str:
+        """The event as a line of the move log; ``write_cards`` writes a list of cards
+        (codes by default; the app passes one that writes suit glyphs)."""
         who = f"P{self.seat}" if self.seat is not None else ""
         k = self.kind
         if k == "deal":
             return f"dealt {self.amount} cards each; P{self.target} starts"
         if k == "start":
-            return f"start card {format_cards(self.cards)}"
+            return f"start card {write_cards(self.cards)}"
         if k == "bottom":
-            return f"special start card(s) {format_cards(self.cards)} put under the stock"
+            return f"special start card(s) {write_cards(self.cards)} put under the stock"
         if k == "play":
-            text = f"{who} plays {format_cards(self.cards)}"
+            text = f"{who} plays {write_cards(self.cards)}"
             if self.suit is not None and self.cards and _GROUP_OF[self.cards[-1].code] == _ACE:
                 text += f" and names {self.suit.name.lower()}"
             return text + (" — Macao!" if self.declare else "")

@@ -126,7 +126,7 @@ def test_selecting_several_cards_of_one_rank():
         click_card(at, card)  # 9h toggles off; then the three fives
     at.button(key="macao_play").click().run()
     ok(at)
-    assert "P0 plays 5d 5h 5s" in at.code[0].value
+    assert "P0 plays 5♦ 5♥ 5♠" in at.code[0].value  # the log writes suit glyphs
     assert [str(c) for c in state(at).discard[:4]] == ["5c", "5d", "5h", "5s"]
 
 
