@@ -184,7 +184,9 @@ def show_result(hand: str, preset: str, players: int, mode: str) -> None:
         border=True,
         width="content",
         help=f"Average chi won per hand against {opponents} opponent{'s' if opponents > 1 else ''}, "
-        f"under the {preset_label(preset)} rules ({mode} mode). Win chances are per row against one opponent.",
+        f"under the {preset_label(preset)} rules ({mode} mode). Win chances are per row against one opponent. "
+        "Fast mode models a typical table: a quarter of the players put their strongest five in the back, "
+        "the rest set hands well. Deep mode deals the unseen cards to opponents who set hands like the solver.",
     )
 
     alternatives = result["alternatives"]
