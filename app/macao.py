@@ -159,7 +159,7 @@ def do(action: Any) -> None:
     try:
         g["state"] = apply(g["state"], action)
     except IllegalActionError as e:
-        ss()[ERROR] = str(e)
+        ss()[ERROR] = mw.glyph_text(str(e))
         return
     ss()[ERROR] = None
     ss()[SELECTED] = []

@@ -8,10 +8,11 @@ escaped text.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 
 from app.widgets import BLACK, RED, SUIT_GLYPHS, card_html, card_md, card_text
-from solver.cards import Card, Suit
+from solver.cards import Card, Suit, parse_card
 
 SUIT_WORDS = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
 _JOKER_STYLE = (
@@ -35,6 +36,16 @@ def label(card: Card) -> str:
 def cards_line(cards: Sequence[Card]) -> str:
     """Cards as plain text with glyphs, for the move log: ``5♦ 5♥ 5♠``."""
     return " ".join(label(c) for c in cards)
+
+
+#: A card code as the engine writes it in messages (``Qd``, ``Th``, ``BJ``), as a whole word;
+#: rule numbers such as ``2.3d`` are not cards.
+_CARD_CODE = re.compile(r"(?<![\w.])([2-9TJQKA][shdc]|BJ|RJ)(?![\w.])")
+
+
+def glyph_text(message: str) -> str:
+    """An engine message with its card codes written as on the page (``Q♦``, ``10♥``)."""
+    return _CARD_CODE.sub(lambda m: label(parse_card(m.group(1))), message)
 
 
 def button_label(card: Card) -> str:

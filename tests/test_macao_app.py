@@ -110,6 +110,7 @@ def test_illegal_play_is_explained_and_round_kept():
     at.button(key="macao_play").click().run()
     assert not at.exception
     assert any("matches neither" in e.value for e in at.error)
+    assert any("first card 9♥ matches" in e.value for e in at.error)  # cards as on the page
     assert hand_text(at) == ["5h", "6h", "8h", "9h", "Th"]
     assert "Traceback" not in "".join(e.value for e in at.error)
 
@@ -216,3 +217,10 @@ def test_a_round_saved_before_a_code_reload_asks_for_a_new_round():
     at.button(key="macao_new").click().run()
     ok(at)
     assert hand_text(at) == ["5h", "6h", "8h", "9h", "Th"]
+
+
+def test_engine_messages_show_cards_as_on_the_page() -> None:
+    from app.macao_widgets import glyph_text
+
+    assert glyph_text("Qd, Th not in P0's hand (BJ 2c) (rule 2.3d)") == "Q♦, 10♥ not in P0's hand (🃏BJ 2♣) (rule 2.3d)"
+    assert glyph_text("Draw is legal only now") == "Draw is legal only now"
