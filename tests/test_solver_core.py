@@ -110,6 +110,18 @@ def test_batch_solve_equals_one_at_a_time() -> None:
             assert row.tolist() == sorted(row.tolist(), key=lambda c: (-(c >> 2), c & 3))
 
 
+def test_batch_solve_can_time_each_hand_without_changing_answers() -> None:
+    model = strategy.get_model(PRESETS["four-two"], 2)
+    batch = np.asarray([codes_of(c) for c in hands("timed", 50)], dtype=np.int32)
+    seconds = np.full(len(batch), -1.0)
+    timed = _core.solve_batch(model, batch, seconds)
+    plain = _core.solve_batch(model, batch)
+    assert np.array_equal(timed[0], plain[0]) and np.array_equal(timed[1], plain[1])
+    assert np.all(seconds > 0) and np.all(seconds < 1.0)
+    with pytest.raises(ValueError, match="one entry per hand"):
+        _core.solve_batch(model, batch, np.empty(3))
+
+
 def test_class_keys_match_the_python_keys() -> None:
     rng = random.Random(11)
     k3s, k5s = _core.class_keys(True)
