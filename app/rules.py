@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 
 import streamlit as st
 
@@ -83,6 +84,11 @@ def preset_table(show_all: bool) -> list[dict[str, str]]:
     return rows
 
 
+def names_table(names: Iterable[tuple[str, str, str]]) -> None:
+    """One name per language for each hand."""
+    st.table([{"English": e, "Vietnamese": v, "Khmer": k} for e, v, k in names], hide_index=True)
+
+
 st.title("Rules of Mau Binh")
 st.caption("Mậu Binh · Binh xập xám · ម៉ូវបិញ — 13-card Chinese poker as played in Vietnam and Cambodia.")
 
@@ -129,11 +135,11 @@ special_rows = [
         "Special hand": english,
         "Chi from each": str(PRESETS["vietnamese"].special_value(name)),
         "What it is": SPECIAL_MEANINGS[name],
-        "Vietnamese": vietnamese,
-        "Khmer": khmer,
     }
-    for name, (english, vietnamese, khmer) in SPECIAL_NAMES.items()
+    for name, (english, _, _) in SPECIAL_NAMES.items()
 ]
+# three columns that wrap, so a phone needs no sideways scroll; the names in Vietnamese
+# and Khmer are in the names table below
 st.table(special_rows, hide_index=True)
 st.markdown(
     """
@@ -146,13 +152,9 @@ st.markdown(
 
 st.header("Hand names")
 st.caption("Five-card rows, strongest first. The front uses only three of a kind, pair and high card.")
-st.table(
-    [
-        {"English": english, "Vietnamese": vietnamese, "Khmer": khmer}
-        for english, vietnamese, khmer in reversed(CATEGORY_NAMES)
-    ],
-    hide_index=True,
-)
+names_table(reversed(CATEGORY_NAMES))
+st.caption("Special hands (*tới trắng*), in the order of the table above.")
+names_table(SPECIAL_NAMES.values())
 st.markdown(
     """
 **Row names.** This app says *front*, *middle* and *back*. Vietnamese sources disagree on numbering:

@@ -368,9 +368,14 @@ def test_rules_page_names_hands_in_three_languages() -> None:
     presets = tables[-1]
     assert {"Vietnamese", "Seed", "Plain", "Four-two"} <= set(presets.columns)
     specials = next(t for t in tables if "Special hand" in t.columns)
-    # the value sits right after the name, so a phone shows it without scrolling sideways
-    assert list(specials.columns)[:2] == ["Special hand", "Chi from each"]
+    # three wrapping columns, the value right after the name: no sideways scroll on a phone
+    assert list(specials.columns) == ["Special hand", "Chi from each", "What it is"]
     assert "39" in list(specials["Chi from each"])
+    # the specials' Vietnamese and Khmer names are in a names table of their own
+    listed = list(specials["Special hand"])
+    special_names = next(t for t in tables if "English" in t.columns and list(t["English"]) == listed)
+    assert list(special_names.columns) == ["English", "Vietnamese", "Khmer"]
+    assert all(special_names["Khmer"])
     at.toggle(key="rules_show_all").set_value(True).run()
     every_option = at.table[-1].value
     assert len(every_option) > len(presets)
