@@ -321,8 +321,7 @@ ctypedef struct HandEval:
     int nbest5, nbest3
     int best5[NBEST]         # strongest subsets, strongest first
     int best3[NBEST]
-    int bmask5[NBEST]        # their card-position masks
-    int bmask3[NBEST]
+    int bmask3[NBEST]        # their card-position masks
     int32_t bkey3[NBEST]     # keys of the listed fronts
 
 
@@ -370,8 +369,6 @@ cdef void _eval_hand(const int* codes, HandEval* h, int wheel_second) noexcept n
         h.key3[s] = CLASS_KEY3[c]
     h.nbest5 = _select_best(h.key5, NSUB5, h.best5)
     h.nbest3 = _select_best(h.key3, NSUB3, h.best3)
-    for s in range(h.nbest5):
-        h.bmask5[s] = SUB5MASK[h.best5[s]]
     for s in range(h.nbest3):
         h.bmask3[s] = SUB3MASK[h.best3[s]]
         h.bkey3[s] = h.key3[h.best3[s]]
@@ -397,15 +394,6 @@ cdef int _select_best(const int32_t* keys, int n, int* best) noexcept nogil:
 
 cdef extern from *:
     int __builtin_ctz(unsigned int) nogil
-
-
-cdef inline int _best_disjoint(const int* best, const int* bmask, int nbest, int mask) noexcept nogil:
-    """First listed subset disjoint from ``mask``, or the last listed (a bound for all others)."""
-    cdef unsigned int bits = 1u << (nbest - 1)
-    cdef int i
-    for i in range(nbest):
-        bits |= (<unsigned int> ((bmask[i] & mask) == 0)) << i
-    return best[__builtin_ctz(bits)]
 
 
 cdef inline int _best_front(const HandEval* h, int mask, int32_t kmax) noexcept nogil:
@@ -527,16 +515,21 @@ cdef int _search(const HandEval* h, const Row* F, const Row* M, const Row* B, co
 
     Pruning: the objective rises with the strength of each row, so a back can be skipped
     when even the strongest middle and front its other 8 cards could hold cannot beat
-    the current threshold (the ``top``-th best so far).  A cheap bound (middle as strong
-    as the back, front the hand's best three cards) ranks every back; the back with the
-    best bound is scanned first to set a threshold.  Just before a back would be
-    scanned its bound is tightened: the middle is also bounded by the strongest listed
-    5-card subset disjoint from the back (or the weakest listed one when none is, which
-    bounds every unlisted subset), the front by the strongest listed disjoint 3-card
-    subset no stronger than that middle bound (a valid front never beats its middle).
+    the current threshold (the ``top``-th best so far).  A first bound ranks every back:
+    the middle is bounded by the back itself (validity) and by the strongest listed
+    5-card subset disjoint from the back, or the weakest listed one when none is (it
+    bounds every unlisted subset); the front by the hand's best three cards.  The middle
+    bounds of all backs come from one pass over the listed subsets: the subsets
+    disjoint from a listed one are exactly the 56 middles SPLIT_M lists for it as a
+    back.  The back with the best bound is scanned first to set a threshold.  Just
+    before a back would be scanned its bound is tightened: the front is bounded by the
+    strongest listed 3-card subset disjoint from the back and no stronger than its
+    middle bound (a valid front never beats its middle).
     """
     cdef double ub[NSUB5]
-    cdef int s, b, best_b = 0, scanned = 0, mi, fi, mask
+    cdef short mid[NSUB5]             # each back's middle bound (a subset index)
+    cdef int s, b, best_b = 0, scanned = 0, mi, fi, i, j
+    cdef const short* disjoint
     cdef double best_ub = -INFINITY, low_ub = INFINITY
     cdef const Row* rf
     top.n = 0
@@ -545,8 +538,17 @@ cdef int _search(const HandEval* h, const Row* F, const Row* M, const Row* B, co
             _scan_back(h, s, F, M, B, P, top)
         return NSUB5
     rf = &F[h.cls3[h.best3[0]]]
+    mi = h.best5[h.nbest5 - 1]
     for b in range(NSUB5):
-        ub[b] = _ev(rf, &M[h.cls5[b]], &B[h.cls5[b]], P, True)
+        mid[b] = mi
+    for i in range(h.nbest5 - 1, -1, -1):     # strongest last, so it is the one that stays
+        disjoint = SPLIT_M[h.best5[i]]
+        for j in range(NMID):
+            mid[disjoint[j]] = h.best5[i]
+    for b in range(NSUB5):
+        if h.key5[mid[b]] > h.key5[b]:
+            mid[b] = b
+        ub[b] = _ev(rf, &M[h.cls5[mid[b]]], &B[h.cls5[b]], P, True)
         if ub[b] > best_ub:
             best_ub = ub[b]
             best_b = b
@@ -586,11 +588,8 @@ cdef int _search(const HandEval* h, const Row* F, const Row* M, const Row* B, co
         b = head[k]
         while b >= 0:
             if ub[b] > _threshold(top):
-                mask = SUB5MASK[b]
-                mi = _best_disjoint(h.best5, h.bmask5, h.nbest5, mask)
-                if h.key5[mi] > h.key5[b]:
-                    mi = b
-                fi = _best_front(h, mask, h.key5[mi])
+                mi = mid[b]
+                fi = _best_front(h, SUB5MASK[b], h.key5[mi])
                 if _ev(&F[h.cls3[fi]], &M[h.cls5[mi]], &B[h.cls5[b]], P, True) > _threshold(top):
                     _scan_back(h, b, F, M, B, P, top)
                     scanned += 1
