@@ -7,11 +7,8 @@ declares the navigation; every page is its own file under ``app/``.
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 
 import streamlit as st
-
-HERE = Path(__file__).parent
 
 st.set_page_config(page_title="Mau Binh solver", page_icon="🃏", layout="centered")
 
@@ -20,10 +17,8 @@ pages = [
     st.Page("app/practice.py", title="Practice", icon="🎯"),
     st.Page("app/compare.py", title="Compare", icon="⚖️"),
     st.Page("app/rules.py", title="Rules", icon="📖"),
+    st.Page("app/macao.py", title="Macao", icon="🎴"),
 ]
-# The Macao page is built separately; list it once its file exists.
-if (HERE / "app" / "macao.py").exists():
-    pages.append(st.Page("app/macao.py", title="Macao", icon="🎴"))
 
 page = st.navigation(pages, position="top")
 try:
