@@ -1,7 +1,7 @@
 """Mau Binh solver and trainer: the Streamlit entry point.
 
-Run with ``streamlit run streamlit_app.py``.  This file only sets the page up and
-declares the navigation; every page is its own file under ``app/``.
+Run with ``streamlit run streamlit_app.py``.  This file only sets the page up (language
+and navigation); every page is its own file under ``app/``.
 """
 
 from __future__ import annotations
@@ -10,19 +10,27 @@ import logging
 
 import streamlit as st
 
-st.set_page_config(page_title="Mau Binh solver", page_icon="🃏", layout="centered")
+from app.i18n import _, choose_language, language_picker
+
+choose_language()
+st.set_page_config(page_title=_("Mau Binh solver"), page_icon="🃏", layout="centered")
 
 pages = [
-    st.Page("app/solve.py", title="Solve", icon="🧮", default=True),
-    st.Page("app/practice.py", title="Practice", icon="🎯"),
-    st.Page("app/compare.py", title="Compare", icon="⚖️"),
-    st.Page("app/rules.py", title="Rules", icon="📖"),
+    st.Page("app/solve.py", title=_("Solve"), icon="🧮", default=True),
+    st.Page("app/practice.py", title=_("Practice"), icon="🎯"),
+    st.Page("app/compare.py", title=_("Compare"), icon="⚖️"),
+    st.Page("app/rules.py", title=_("Rules"), icon="📖"),
     st.Page("app/macao.py", title="Macao", icon="🎴"),
 ]
 
 page = st.navigation(pages, position="top")
+language_picker()
 try:
     page.run()
 except Exception as exc:  # last line of defence: never show a traceback to a player
     logging.getLogger("mau_binh.app").exception("page %s failed", page.title)
-    st.error(f"Something went wrong on this page ({type(exc).__name__}). Your input is kept; please try again.")
+    st.error(
+        _("Something went wrong on this page ({kind}). Your input is kept; please try again.").format(
+            kind=type(exc).__name__
+        )
+    )

@@ -11,22 +11,21 @@ import string
 import streamlit as st
 
 from app import engine
+from app.errors import show_error
+from app.i18n import _
+from app.terms import category_label, mode_label, preset_label, row_names, special_label
 from app.widgets import (
-    arrangement_html,
     arrangement_inline_html,
     canonical_hand,
-    category_label,
     chi,
     chi_gap,
     percent,
-    preset_label,
     read_arrangement,
     read_hand,
     remember,
     restore,
-    show_error,
+    row_html,
     sort_for_display,
-    special_label,
 )
 from solver import PRESETS
 from solver.scoring import Arrangement
@@ -98,22 +97,22 @@ restore(PRESET, "vietnamese")
 restore(PLAYERS, 4)
 restore(MODE, "fast")
 
-st.title("Compare sets")
-st.caption("One hand, several ways to set it: EV, win chance per row, validity and the chi difference.")
+st.title(_("Compare sets"))
+st.caption(_("One hand, several ways to set it: EV, win chance per row, validity and the chi difference."))
 
 st.text_area(
-    "The hand (13 cards; optional if the first set is filled in)",
+    _("The hand (13 cards; optional if the first set is filled in)"),
     key=HAND,
     height=68,
-    placeholder="e.g. As Kd Qc Jh 10s 9d 8c 7h 6s 5d 4c 3h 2s",
+    placeholder=_("e.g. {cards}").format(cards="As Kd Qc Jh 10s 9d 8c 7h 6s 5d 4c 3h 2s"),
 )
 col_preset, col_players, col_mode = st.columns([2, 1.2, 1.2])
 with col_preset:
-    st.selectbox("Rules", list(PRESETS), key=PRESET, format_func=preset_label)
+    st.selectbox(_("Rules"), list(PRESETS), key=PRESET, format_func=preset_label)
 with col_players:
-    st.segmented_control("Players", list(engine.PLAYERS), key=PLAYERS, required=True)
+    st.segmented_control(_("Players"), list(engine.PLAYERS), key=PLAYERS, required=True)
 with col_mode:
-    st.segmented_control("Mode", list(engine.MODES), key=MODE, required=True, format_func=str.capitalize)
+    st.segmented_control(_("Mode"), list(engine.MODES), key=MODE, required=True, format_func=mode_label)
 remember(*WIDGETS)
 preset, players, mode = st.session_state[PRESET], st.session_state[PLAYERS], st.session_state[MODE]
 
@@ -126,19 +125,23 @@ if hand_text.strip():
     except ValueError as exc:
         show_error(exc)
 
-st.subheader("Sets to compare")
-st.caption("Write each set as front | middle | back, e.g. `2c 3d 4h | 5s 6c 7d 8h 9s | Tc Jd Qh Ks Ac`.")
+st.subheader(_("Sets to compare"))
+st.caption(
+    _("Write each set as front | middle | back, e.g. {example}.").format(
+        example="`2c 3d 4h | 5s 6c 7d 8h 9s | Tc Jd Qh Ks Ac`"
+    )
+)
 parsed: list[tuple[str, Arrangement]] = []
 for i, text in enumerate(sets()):
     key = set_key(i)
     if key not in st.session_state:
         st.session_state[key] = text
     st.text_input(
-        f"Set {LETTERS[i]}",
+        _("Set {letter}").format(letter=LETTERS[i]),
         key=key,
         on_change=on_set_change,
         args=(i,),
-        placeholder="front | middle | back",
+        placeholder=_("front | middle | back"),
     )
     value = st.session_state.get(key, "")
     if not value.strip():
@@ -149,19 +152,21 @@ for i, text in enumerate(sets()):
             hand = canonical_hand(arrangement.cards)
         if hand is not None and canonical_hand(arrangement.cards) != hand:
             extra = sorted(set(map(str, arrangement.cards)) - set(hand.split()))
-            raise ValueError(
-                f"Set {LETTERS[i]} is not the same hand: it has {' '.join(extra)} that "
-                f"{'the hand above' if hand_text.strip() else 'set A'} does not."
+            message = (
+                _("Set {letter} is not the same hand: it has {cards} that the hand above does not.")
+                if hand_text.strip()
+                else _("Set {letter} is not the same hand: it has {cards} that set A does not.")
             )
+            raise ValueError(message.format(letter=LETTERS[i], cards=" ".join(extra)))
     except ValueError as exc:
         show_error(exc)
         continue
     parsed.append((LETTERS[i], arrangement))
 
 with st.container(horizontal=True):
-    st.button("Add a set", key="compare_add", on_click=on_add, disabled=len(sets()) >= MAX_SETS)
-    st.button("Remove the last set", key="compare_remove", on_click=on_remove, disabled=len(sets()) <= 2)
-    st.button("Clear the sets", key="compare_clear", on_click=on_clear)
+    st.button(_("Add a set"), key="compare_add", on_click=on_add, disabled=len(sets()) >= MAX_SETS)
+    st.button(_("Remove the last set"), key="compare_remove", on_click=on_remove, disabled=len(sets()) <= 2)
+    st.button(_("Clear the sets"), key="compare_clear", on_click=on_clear)
 
 top = None
 if hand:
@@ -172,27 +177,27 @@ if hand:
     if top:
         alternatives: list[tuple[str, float]] = top["alternatives"]
         texts = [t for t, _ in alternatives]
-        with st.expander("Add one of the solver's top sets"):
+        with st.expander(_("Add one of the solver's top sets")):
             for n, (alt_text, alt_ev) in enumerate(alternatives, start=1):
-                st.markdown(f"**#{n}** · EV {chi(alt_ev)} chi")
+                st.markdown(_("**#{n}** · EV {ev} chi").format(n=n, ev=chi(alt_ev)))
                 st.markdown(arrangement_inline_html(Arrangement.parse(alt_text)), unsafe_allow_html=True)
             choices: list[int] = list(range(len(texts)))
             with st.container(horizontal=True, vertical_alignment="bottom"):
                 st.selectbox(
-                    "Solver's set",
+                    _("Solver's set"),
                     choices,
                     key=PICK,
-                    format_func=lambda n: f"#{n + 1} (EV {chi(alternatives[n][1])})",
+                    format_func=lambda n: _("#{n} (EV {ev})").format(n=n + 1, ev=chi(alternatives[n][1])),
                 )
-                st.button("Add it", key="compare_add_alt", on_click=on_add_alternative, args=(texts,))
+                st.button(_("Add it"), key="compare_add_alt", on_click=on_add_alternative, args=(texts,))
 
 if len(parsed) < 2:
-    st.info("Fill in at least two sets of the same hand to compare them.")
+    st.info(_("Fill in at least two sets of the same hand to compare them."))
 else:
     results = []
     try:
-        with st.spinner("Evaluating the sets…"):
-            for _, arrangement in parsed:
+        with st.spinner(_("Evaluating the sets…")):
+            for _letter, arrangement in parsed:
                 results.append(engine.evaluate_set(hand or "", str(arrangement), preset, players, mode))
     except ValueError as exc:
         show_error(exc)
@@ -201,28 +206,54 @@ else:
         top_ev = max(r["ev"] for r in results)
         special = results[0]["special"]
         if special:
-            st.success(f"Special hand: {special_label(special)}. It wins however it is set, so every set scores alike.")
-        st.subheader("Side by side")
-        table = {"": ["EV (chi)", "vs best listed", "Front wins", "Middle wins", "Back wins", "Valid"]}
+            st.success(
+                _("Special hand: {special}. It wins however it is set, so every set scores alike.").format(
+                    special=special_label(special)
+                )
+            )
+        st.subheader(_("Side by side"))
+        front, middle, back = row_names()
+        table = {
+            "": [
+                _("EV (chi)"),
+                _("vs best listed"),
+                _("{row} wins").format(row=front),
+                _("{row} wins").format(row=middle),
+                _("{row} wins").format(row=back),
+                _("Valid"),
+            ]
+        }
         for entry, r in zip(parsed, results):
-            table[f"Set {entry[0]}"] = [
+            table[_("Set {letter}").format(letter=entry[0])] = [
                 chi(r["ev"]),
-                "best" if r["ev"] == top_ev else chi_gap(r["ev"] - top_ev),
+                _("best") if r["ev"] == top_ev else chi_gap(r["ev"] - top_ev),
                 *(percent(p) for p in r["row_win"]),
-                "yes" if r["valid"] else "FOUL",
+                _("yes") if r["valid"] else _("FOUL"),
             ]
         st.table(table, hide_index=True)
         rules = PRESETS[preset]
         columns = st.columns(min(len(parsed), 3))
         for n, ((letter, arrangement), r) in enumerate(zip(parsed, results)):
             with columns[n % len(columns)], st.container(border=True):
-                verdict = "valid" if r["valid"] else ":red[**foul**]"
-                st.markdown(f"**Set {letter}** · EV {chi(r['ev'])} chi · {verdict}")
+                verdict = _("valid") if r["valid"] else ":red[**{foul}**]".format(foul=_("foul"))
+                st.markdown(
+                    _("**Set {letter}** · EV {ev} chi · {verdict}").format(
+                        letter=letter, ev=chi(r["ev"]), verdict=verdict
+                    )
+                )
                 notes = [
-                    f"{category_label(k)} · wins {percent(p)}" for k, p in zip(arrangement.keys(rules), r["row_win"])
+                    _("{hand} · wins {percent}").format(hand=category_label(k), percent=percent(p))
+                    for k, p in zip(arrangement.keys(rules), r["row_win"])
                 ]
                 # rows shown high to low, whatever order they were typed in
-                shown = Arrangement(*(sort_for_display(row) for row in arrangement.rows))
-                st.markdown(arrangement_html(shown, notes), unsafe_allow_html=True)
+                rows_html = "".join(
+                    row_html(label, sort_for_display(row), note)
+                    for label, row, note in zip(row_names(), arrangement.rows, notes)
+                )
+                st.markdown(rows_html, unsafe_allow_html=True)
         if top:
-            st.caption(f"The solver's best set for this hand has EV {chi(top['ev'])} chi ({mode} mode).")
+            st.caption(
+                _("The solver's best set for this hand has EV {ev} chi ({mode} mode).").format(
+                    ev=chi(top["ev"]), mode=mode_label(mode)
+                )
+            )

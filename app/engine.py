@@ -16,6 +16,7 @@ from typing import Any
 import streamlit as st
 
 import solver
+from app.i18n import _
 from solver import PRESETS, Card, parse_cards, strongest_back_first
 from solver.cards import full_deck
 from solver.scoring import Arrangement
@@ -47,11 +48,15 @@ def new_seed() -> int:
 
 def check_settings(preset: str, players: int, mode: str) -> None:
     if preset not in PRESETS:
-        raise ValueError(f"unknown rule preset {preset!r}; expected one of {', '.join(PRESETS)}")
+        raise ValueError(
+            _("unknown rule preset {preset}; expected one of {presets}").format(
+                preset=repr(preset), presets=", ".join(PRESETS)
+            )
+        )
     if players not in PLAYERS:
-        raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
+        raise ValueError(_("players must be 2, 3 or 4, got {players}").format(players=repr(players)))
     if mode not in MODES:
-        raise ValueError(f"mode must be fast or deep, got {mode!r}")
+        raise ValueError(_("mode must be fast or deep, got {mode}").format(mode=repr(mode)))
 
 
 def _arrangement_text(arrangement: Arrangement) -> str:
@@ -132,7 +137,7 @@ def hard_deal(seed: int, preset: str, players: int) -> tuple[list[Card], float]:
     """
     rng = random.Random(seed)
     hardest: tuple[list[Card], float] | None = None
-    for _ in range(HARD_TRIES):
+    for _attempt in range(HARD_TRIES):
         cards = deal(rng.randrange(2**31))
         hand = " ".join(str(c) for c in cards)
         best = solve_hand(hand, preset, players, "fast", 1)

@@ -7,163 +7,203 @@ from collections.abc import Iterable
 
 import streamlit as st
 
-from app.widgets import PRESET_BLURBS, SPECIAL_MEANINGS, SPECIAL_NAMES, preset_label
+from app.i18n import _
+from app.terms import SPECIAL_NAMES, preset_blurbs, preset_label, special_meanings, special_names
 from solver import PRESETS, Rules
 from solver.hands import CATEGORY_NAMES
 
-# How each Rules option reads to a player; options missing here are shown by name.
-OPTION_TEXT: dict[str, str] = {
-    "wheel": "Where A-2-3-4-5 ranks",
-    "strict": "Equal rows count as a foul",
-    "ties": "A tied row goes to",
-    "bonuses": "Row bonuses (trips in front, full house / quads / straight flush)",
-    "sweep_mult": "Scoop (sập): winning all 3 rows multiplies by",
-    "sweep_bonus": "Scoop: extra chi",
-    "majority_bonus": "Extra chi for winning 2 or 3 rows",
-    "sap_lang": "Sập làng: scooping every opponent doubles again",
-    "sap_lang_min_players": "Sập làng needs at least this many players",
-    "sap_lang_mult": "Sập làng multiplier",
-    "foul_mode": "How a fouled hand pays",
-    "foul_chi": "A fouled hand pays each opponent (chi)",
-    "foul_sap_lang": "A fouled opponent counts as scooped for sập làng",
-    "specials": "Special hands (tới trắng) win automatically",
-    "special_values": "Special hand values",
-    "six_pairs_rule": "Six pairs",
-    "special_detection": "Special hands are found",
-    "special_vs_special": "Special against special",
-    "ace_low_runs": "A-2-3 / A-2-3-4-5 count in three straights",
-    "aces": "Ace counting (tính Át): 1 chi per ace from each opponent",
-    "aces_all_pairs": "Aces also count against specials and fouls",
-}
 
-VALUE_TEXT: dict[object, str] = {
-    "second": "second-highest straight",
-    "lowest": "lowest straight",
-    "zero": "nobody (0)",
-    "owner": "the table owner",
-    "replace": "on (replace the 1 chi)",
-    "add": "on (added to the 1 chi)",
-    "none": "off",
-    "doubled": "doubled family",
-    "aces_extra": "on, with ace extras",
-    "flat": "a flat amount",
-    "opponent_x2": "opponent's chi × 2",
-    "opponent_x1": "opponent's chi × 1",
-    "generous": "pairs in trips/quads count",
-    "strict": "exactly 6 pairs + 1",
-    "auto": "automatically from the 13 cards",
-    "layout": "only when laid out",
-    "higher": "higher one wins its value",
-    "tie": "always a tie",
-    "difference": "pays the difference",
-    True: "yes",
-    False: "no",
-}
+def option_text() -> dict[str, str]:
+    """How each Rules option reads to a player; options missing here are shown by name."""
+    return {
+        "wheel": _("Where A-2-3-4-5 ranks"),
+        "strict": _("Equal rows count as a foul"),
+        "ties": _("A tied row goes to"),
+        "bonuses": _("Row bonuses (trips in front, full house / quads / straight flush)"),
+        "sweep_mult": _("Scoop (sập): winning all 3 rows multiplies by"),
+        "sweep_bonus": _("Scoop: extra chi"),
+        "majority_bonus": _("Extra chi for winning 2 or 3 rows"),
+        "sap_lang": _("Sập làng: scooping every opponent doubles again"),
+        "sap_lang_min_players": _("Sập làng needs at least this many players"),
+        "sap_lang_mult": _("Sập làng multiplier"),
+        "foul_mode": _("How a fouled hand pays"),
+        "foul_chi": _("A fouled hand pays each opponent (chi)"),
+        "foul_sap_lang": _("A fouled opponent counts as scooped for sập làng"),
+        "specials": _("Special hands (tới trắng) win automatically"),
+        "special_values": _("Special hand values"),
+        "six_pairs_rule": _("Six pairs"),
+        "special_detection": _("Special hands are found"),
+        "special_vs_special": _("Special against special"),
+        "ace_low_runs": _("A-2-3 / A-2-3-4-5 count in three straights"),
+        "aces": _("Ace counting (tính Át): 1 chi per ace from each opponent"),
+        "aces_all_pairs": _("Aces also count against specials and fouls"),
+    }
 
 
-def describe(name: str, value: object) -> str:
+def value_text() -> dict[object, str]:
+    """How each option value reads to a player."""
+    return {
+        "second": _("second-highest straight"),
+        "lowest": _("lowest straight"),
+        "zero": _("nobody (0)"),
+        "owner": _("the table owner"),
+        "replace": _("on (replace the 1 chi)"),
+        "add": _("on (added to the 1 chi)"),
+        "none": _("off"),
+        "doubled": _("doubled family"),
+        "aces_extra": _("on, with ace extras"),
+        "flat": _("a flat amount"),
+        "opponent_x2": _("opponent's chi × 2"),
+        "opponent_x1": _("opponent's chi × 1"),
+        "generous": _("pairs in trips/quads count"),
+        "strict": _("exactly 6 pairs + 1"),
+        "auto": _("automatically from the 13 cards"),
+        "layout": _("only when laid out"),
+        "higher": _("higher one wins its value"),
+        "tie": _("always a tie"),
+        "difference": _("pays the difference"),
+        True: _("yes"),
+        False: _("no"),
+    }
+
+
+def describe(name: str, value: object, values: dict[object, str]) -> str:
     if name == "special_values":
-        return ", ".join(f"{SPECIAL_NAMES[n][0]} {v}" for n, v in value)  # type: ignore[attr-defined]
-    if isinstance(value, (bool, str)) and value in VALUE_TEXT:
-        return VALUE_TEXT[value]
+        names = special_names()
+        return ", ".join(f"{names.get(n, n)} {v}" for n, v in value)  # type: ignore[attr-defined]
+    if isinstance(value, (bool, str)) and value in values:
+        return values[value]
     return str(value)
 
 
 def preset_table(show_all: bool) -> list[dict[str, str]]:
     names = list(PRESETS)
+    options, values = option_text(), value_text()
     rows = []
     for field in dataclasses.fields(Rules):
         if not field.compare:  # an input alias (six_pairs), always folded into its option
             continue
-        values = [getattr(PRESETS[p], field.name) for p in names]
-        if not show_all and all(v == values[0] for v in values):
+        settings = [getattr(PRESETS[p], field.name) for p in names]
+        if not show_all and all(v == settings[0] for v in settings):
             continue
-        row = {"Option": OPTION_TEXT.get(field.name, field.name)}
-        row.update({preset_label(p): describe(field.name, v) for p, v in zip(names, values)})
+        row = {_("Option"): options.get(field.name, field.name)}
+        row.update({preset_label(p): describe(field.name, v, values) for p, v in zip(names, settings)})
         rows.append(row)
     return rows
 
 
 def names_table(names: Iterable[tuple[str, str, str]]) -> None:
-    """One name per language for each hand."""
-    st.table([{"English": e, "Vietnamese": v, "Khmer": k} for e, v, k in names], hide_index=True)
+    """One name per language for each hand (the names themselves are not translated)."""
+    st.table(
+        [{_("English"): e, _("Vietnamese"): v, _("Khmer"): k} for e, v, k in names],
+        hide_index=True,
+    )
 
 
-st.title("Rules of Mau Binh")
-st.caption("Mậu Binh · Binh xập xám · ម៉ូវបិញ — 13-card Chinese poker as played in Vietnam and Cambodia.")
+def bullets(*items: str) -> str:
+    return "\n".join(f"* {item}" for item in items)
 
-st.header("How a hand is played")
+
+st.title(_("Rules of Mau Binh"))
+st.caption(_("Mậu Binh · Binh xập xám · ម៉ូវបិញ — 13-card Chinese poker as played in Vietnam and Cambodia."))
+
+st.header(_("How a hand is played"))
 st.markdown(
-    """
-* **Deal.** One 52-card deck, no jokers, 2 to 4 players, 13 cards each.
-  Ranks run 2 < 3 < … < K < A; **suits never rank and never break ties**.
-* **Set your hand** into three rows (*chi*): the **front** (3 cards), the **middle** (5 cards)
-  and the **back** (5 cards). The back must be at least as strong as the middle, and the middle
-  at least as strong as the front.
-* **Foul** (*binh lủng*). A set that breaks that order is fouled: under the Vietnamese rules it pays
-  **6 chi** to every valid opponent (as if scooped).
-* **Showdown.** Against each opponent, front is compared with front, middle with middle,
-  back with back. The winner of a row collects its **chi value** (1 chi, or a bonus below); a tie pays 0.
-* **Front hands** are only three of a kind > pair > high card: three-card straights and flushes do not count.
-  A front is compared with the middle by category first, then card by card over its 3 cards.
-* **A-2-3-4-5** is a straight. Under the Vietnamese rules it is the second-highest straight
-  (*sảnh hạ*, below 10-J-Q-K-A); international rules make it the lowest.
-"""
+    bullets(
+        _(
+            "**Deal.** One 52-card deck, no jokers, 2 to 4 players, 13 cards each. "
+            "Ranks run 2 < 3 < … < K < A; **suits never rank and never break ties**."
+        ),
+        _(
+            "**Set your hand** into three rows (*chi*): the **front** (3 cards), the **middle** (5 cards) "
+            "and the **back** (5 cards). The back must be at least as strong as the middle, and the middle "
+            "at least as strong as the front."
+        ),
+        _(
+            "**Foul** (*binh lủng*). A set that breaks that order is fouled: under the Vietnamese rules it pays "
+            "**6 chi** to every valid opponent (as if scooped)."
+        ),
+        _(
+            "**Showdown.** Against each opponent, front is compared with front, middle with middle, "
+            "back with back. The winner of a row collects its **chi value** (1 chi, or a bonus below); "
+            "a tie pays 0."
+        ),
+        _(
+            "**Front hands** are only three of a kind > pair > high card: three-card straights and flushes "
+            "do not count. A front is compared with the middle by category first, then card by card over its "
+            "3 cards."
+        ),
+        _(
+            "**A-2-3-4-5** is a straight. Under the Vietnamese rules it is the second-highest straight "
+            "(*sảnh hạ*, below 10-J-Q-K-A); international rules make it the lowest."
+        ),
+    )
 )
 
-st.header("Scoring (Vietnamese rules)")
-st.markdown(
-    """
-* **Row bonuses** replace the 1 chi when the winner of the row holds:
-
-  | row | hand | chi |
-  |---|---|---|
-  | front | three of a kind (*xám chi cuối*) | 3 |
-  | middle | full house (*cù lũ chi giữa*) | 2 |
-  | middle | four of a kind (*tứ quý*) | 8 |
-  | middle | straight flush (*thùng phá sảnh*) | 10 |
-  | back | four of a kind | 4 |
-  | back | straight flush | 5 |
-
-* **Sập** (scoop): winning all three rows against one opponent doubles what they pay you.
-* **Sập làng**: with 3 or more players, scooping *every* opponent doubles everything again (× 4).
-* **Special hands** (*tới trắng*) win automatically, whatever the set, from each other player:
-"""
+st.header(_("Scoring (Vietnamese rules)"))
+st.markdown(bullets(_("**Row bonuses** replace the 1 chi when the winner of the row holds:")))
+front, middle, back = _("front"), _("middle"), _("back")
+st.table(
+    [
+        {_("Row"): row, _("Hand"): hand, _("Chi"): str(value)}
+        for row, hand, value in (
+            (front, _("three of a kind (xám chi cuối)"), 3),
+            (middle, _("full house (cù lũ chi giữa)"), 2),
+            (middle, _("four of a kind (tứ quý)"), 8),
+            (middle, _("straight flush (thùng phá sảnh)"), 10),
+            (back, _("four of a kind"), 4),
+            (back, _("straight flush"), 5),
+        )
+    ],
+    hide_index=True,
 )
-special_rows = [
-    {
-        "Special hand": english,
-        "Chi from each": str(PRESETS["vietnamese"].special_value(name)),
-        "What it is": SPECIAL_MEANINGS[name],
-    }
-    for name, (english, _, _) in SPECIAL_NAMES.items()
-]
+st.markdown(
+    bullets(
+        _("**Sập** (scoop): winning all three rows against one opponent doubles what they pay you."),
+        _("**Sập làng**: with 3 or more players, scooping *every* opponent doubles everything again (× 4)."),
+        _("**Special hands** (*tới trắng*) win automatically, whatever the set, from each other player:"),
+    )
+)
+specials, meanings = special_names(), special_meanings()
 # three columns that wrap, so a phone needs no sideways scroll; the names in Vietnamese
 # and Khmer are in the names table below
-st.table(special_rows, hide_index=True)
+st.table(
+    [
+        {
+            _("Special hand"): specials[name],
+            _("Chi from each"): str(PRESETS["vietnamese"].special_value(name)),
+            _("What it is"): meanings[name],
+        }
+        for name in SPECIAL_NAMES
+    ],
+    hide_index=True,
+)
 st.markdown(
-    """
-  Only the highest special counts; between two specials the higher one is paid its value.
-* **Ace counting** (*tính Át*): each ace you hold wins 1 chi from each other player, added last and never
-  doubled. If someone holds all four aces, nobody pays for aces.
-* **1 chi = the table stake.** Every pair of players settles separately, so the table is zero-sum.
-"""
+    bullets(
+        _("Only the highest special counts; between two specials the higher one is paid its value."),
+        _(
+            "**Ace counting** (*tính Át*): each ace you hold wins 1 chi from each other player, added last "
+            "and never doubled. If someone holds all four aces, nobody pays for aces."
+        ),
+        _("**1 chi = the table stake.** Every pair of players settles separately, so the table is zero-sum."),
+    )
 )
 
-st.header("Hand names")
-st.caption("Five-card rows, strongest first. The front uses only three of a kind, pair and high card.")
+st.header(_("Hand names"))
+st.caption(_("Five-card rows, strongest first. The front uses only three of a kind, pair and high card."))
 names_table(reversed(CATEGORY_NAMES))
-st.caption("Special hands (*tới trắng*), in the order of the table above.")
+st.caption(_("Special hands (*tới trắng*), in the order of the table above."))
 names_table(SPECIAL_NAMES.values())
 st.markdown(
-    """
-**Row names.** This app says *front*, *middle* and *back*. Vietnamese sources disagree on numbering:
-some call the 3-card front *chi đầu* (head chi; Khmer ជីក្បាល), others call the 5-card back *chi 1 / chi đầu*
-and the front *chi 3 / chi cuối* (so "xám chi cuối" means trips in the front).
-"""
+    _(
+        "**Row names.** This app says *front*, *middle* and *back*. Vietnamese sources disagree on numbering: "
+        "some call the 3-card front *chi đầu* (head chi; Khmer ជីក្បាល), others call the 5-card back "
+        '*chi 1 / chi đầu* and the front *chi 3 / chi cuối* (so "xám chi cuối" means trips in the front).'
+    )
 )
 
-st.header("Presets")
-st.markdown("\n".join(f"* **{preset_label(name)}**: {blurb}." for name, blurb in PRESET_BLURBS.items()))
-show_all = st.toggle("Show every option, not only the ones that differ", key="rules_show_all")
+st.header(_("Presets"))
+blurbs = preset_blurbs()
+st.markdown(bullets(*(f"**{preset_label(name)}**: {blurb}." for name, blurb in blurbs.items())))
+show_all = st.toggle(_("Show every option, not only the ones that differ"), key="rules_show_all")
 st.table(preset_table(show_all), hide_index=True)

@@ -1,0 +1,124 @@
+"""The game's words in the session's language: rows, hand categories, special hands,
+suits, rule presets and solver modes.
+
+Each function returns the words for the current language at call time (never a
+module-level table of translated text, which would be the first user's language for
+everyone).  The Vietnamese and Khmer words follow the terminology table of the rules
+spec (``shared/rules/mau-binh.md`` §2) and ``app/locale/glossary.csv``.  The names in the
+three languages side by side (the Rules page's names tables) come from the library's
+data (:data:`solver.hands.CATEGORY_NAMES`) and :data:`SPECIAL_NAMES` below: they are
+facts about the game, not interface text.
+"""
+
+from __future__ import annotations
+
+from app.i18n import _, pgettext
+from solver.cards import Suit
+from solver.hands import CATEGORY_NAMES, category_of
+
+#: Special hands: (English, Vietnamese, Khmer) as in the rules spec, section 2.
+SPECIAL_NAMES: dict[str, tuple[str, str, str]] = {
+    "dragon_flush": ("same-suit dragon", "rồng cuốn", "សាញ់នាគ(១ទឹក)"),
+    "dragon": ("dragon", "sảnh rồng", "សាញ់១៣ដើម"),
+    "six_pairs": ("six pairs", "lục phé bôn, 6 đôi", "៦គូ"),
+    "three_flushes": ("three flushes", "3 thùng", "ជីធុង"),
+    "three_straights": ("three straights", "3 sảnh", "៣ជីសាញ់"),
+}
+
+
+def row_names() -> tuple[str, str, str]:
+    """Front (3 cards), middle and back, as a player of this language calls them."""
+    # TRANSLATORS: the 3-card row. Vietnamese: "chi cuối"; Khmer (seed): ជីក្បាល.
+    front = pgettext("row", "Front")
+    middle = pgettext("row", "Middle")
+    # TRANSLATORS: the strongest 5-card row. Vietnamese: "chi đầu"; Khmer (seed): ជីចុងក្រោយ.
+    back = pgettext("row", "Back")
+    return front, middle, back
+
+
+def category_names() -> tuple[str, ...]:
+    """The nine hand categories, weakest first (index = category number)."""
+    return (
+        pgettext("hand", "high card"),
+        pgettext("hand", "one pair"),
+        pgettext("hand", "two pair"),
+        pgettext("hand", "three of a kind"),
+        pgettext("hand", "straight"),
+        pgettext("hand", "flush"),
+        pgettext("hand", "full house"),
+        pgettext("hand", "four of a kind"),
+        pgettext("hand", "straight flush"),
+    )
+
+
+def category_label(key: int) -> str:
+    """A strength key's category; in English with the Vietnamese name in brackets."""
+    category = category_of(key)
+    vietnamese = CATEGORY_NAMES[category][1].split(" (")[0]
+    # TRANSLATORS: a hand's name followed by its Vietnamese name. Where {name} is already the
+    # player's own word (Vietnamese, Khmer), translate as just "{name}".
+    return _("{name} ({vietnamese})").format(name=category_names()[category], vietnamese=vietnamese)
+
+
+def special_names() -> dict[str, str]:
+    return {
+        "dragon_flush": pgettext("special", "same-suit dragon"),
+        "dragon": pgettext("special", "dragon"),
+        "six_pairs": pgettext("special", "six pairs"),
+        "three_flushes": pgettext("special", "three flushes"),
+        "three_straights": pgettext("special", "three straights"),
+    }
+
+
+def special_meanings() -> dict[str, str]:
+    return {
+        "dragon_flush": _("2 to A, all one suit"),
+        "dragon": _("13 different ranks, 2 to A"),
+        "six_pairs": _("six pairs and one odd card (a trips or quads counts as its pairs)"),
+        "three_flushes": _("the cards split into 5 + 5 + 3 of one suit each"),
+        "three_straights": _("two 5-card straights and a 3-card run"),
+    }
+
+
+def special_label(name: str) -> str:
+    """A special hand's name (with the Vietnamese one in English) and what it is."""
+    names = special_names()
+    if name not in names:
+        return name.replace("_", " ")
+    vietnamese = SPECIAL_NAMES[name][1]
+    label = _("{name} ({vietnamese})").format(name=names[name], vietnamese=vietnamese)
+    return _("{label}: {meaning}").format(label=label, meaning=special_meanings()[name])
+
+
+def suit_names() -> dict[Suit, str]:
+    """Suit names (Vietnamese bích/cơ/rô/chuồn; Khmer as the seed writes them)."""
+    return {
+        Suit.SPADES: pgettext("suit", "spades"),
+        Suit.HEARTS: pgettext("suit", "hearts"),
+        Suit.DIAMONDS: pgettext("suit", "diamonds"),
+        Suit.CLUBS: pgettext("suit", "clubs"),
+    }
+
+
+def preset_label(name: str) -> str:
+    labels = {
+        "vietnamese": pgettext("preset", "Vietnamese"),
+        "seed": pgettext("preset", "Seed"),
+        "plain": pgettext("preset", "Plain"),
+        "four-two": pgettext("preset", "Four-two"),
+    }
+    return labels.get(name, name)
+
+
+def preset_blurbs() -> dict[str, str]:
+    return {
+        "vietnamese": _("Vietnamese table rules (default): row bonuses, sập ×2, sập làng, specials, ace counting"),
+        "seed": _("The Khmer source text literally: no row bonuses, no sập làng"),
+        "plain": _("International Chinese poker: 1 chi a row, no bonuses, specials, doubling or aces"),
+        "four-two": _("Plain, plus 1 chi for winning 2 or 3 rows (a scoop is worth 4)"),
+    }
+
+
+def mode_label(mode: str) -> str:
+    labels = {"fast": pgettext("mode", "Fast"), "deep": pgettext("mode", "Deep")}
+    return labels.get(mode, mode)
