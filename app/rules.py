@@ -8,9 +8,17 @@ from collections.abc import Iterable
 import streamlit as st
 
 from app.i18n import _
-from app.terms import SPECIAL_NAMES, preset_blurbs, preset_label, special_meanings, special_names
+from app.terms import (
+    SPECIAL_NAMES,
+    category_names,
+    preset_blurbs,
+    preset_label,
+    row_names,
+    special_meanings,
+    special_names,
+)
 from solver import PRESETS, Rules
-from solver.hands import CATEGORY_NAMES
+from solver.hands import CATEGORY_NAMES, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, TRIPS
 
 
 def option_text() -> dict[str, str]:
@@ -142,17 +150,24 @@ st.markdown(
 
 st.header(_("Scoring (Vietnamese rules)"))
 st.markdown(bullets(_("**Row bonuses** replace the 1 chi when the winner of the row holds:")))
-front, middle, back = _("front"), _("middle"), _("back")
+front, middle, back = row_names()
+hands = category_names()
 st.table(
     [
-        {_("Row"): row, _("Hand"): hand, _("Chi"): str(value)}
-        for row, hand, value in (
-            (front, _("three of a kind (xám chi cuối)"), 3),
-            (middle, _("full house (cù lũ chi giữa)"), 2),
-            (middle, _("four of a kind (tứ quý)"), 8),
-            (middle, _("straight flush (thùng phá sảnh)"), 10),
-            (back, _("four of a kind"), 4),
-            (back, _("straight flush"), 5),
+        {
+            _("Row"): row,
+            _("Hand"): _("{name} ({vietnamese})").format(name=hands[category], vietnamese=vietnamese)
+            if vietnamese
+            else hands[category],
+            _("Chi"): str(value),
+        }
+        for row, category, vietnamese, value in (
+            (front, TRIPS, "xám chi cuối", 3),
+            (middle, FULL_HOUSE, "cù lũ chi giữa", 2),
+            (middle, QUADS, "tứ quý chi giữa", 8),
+            (middle, STRAIGHT_FLUSH, "thùng phá sảnh chi giữa", 10),
+            (back, QUADS, "tứ quý chi đầu", 4),
+            (back, STRAIGHT_FLUSH, "thùng phá sảnh chi đầu", 5),
         )
     ],
     hide_index=True,

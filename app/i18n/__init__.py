@@ -80,25 +80,25 @@ def pgettext(context: str, message: str) -> str:
 # --- numbers --------------------------------------------------------------------------------
 
 
-def babel_locale() -> str:
-    return current_language()
+def decimal(value: float, digits: int = 2, signed: bool = False, lang: str | None = None) -> str:
+    """``value`` with ``digits`` decimals in the session's locale (or ``lang``'s); ``signed`` adds ``+``.
 
-
-def decimal(value: float, digits: int = 2, signed: bool = False) -> str:
-    """``value`` with ``digits`` decimals in the session's locale; ``signed`` adds ``+``."""
+    >>> decimal(-1234.5, signed=True, lang="vi"), decimal(0.25, lang="en")
+    ('-1.234,50', '0.25')
+    """
     body = "#,##0" + ("." + "0" * digits if digits else "")
     pattern = f"+{body};-{body}" if signed else body
-    return format_decimal(value, pattern, locale=babel_locale(), decimal_quantization=True)
+    return format_decimal(value, pattern, locale=lang or current_language())
 
 
-def integer(value: int) -> str:
+def integer(value: int, lang: str | None = None) -> str:
     """A whole number with the locale's grouping (``12,345`` / ``12.345``)."""
-    return format_decimal(value, "#,##0", locale=babel_locale())
+    return format_decimal(value, "#,##0", locale=lang or current_language())
 
 
-def percent(p: float) -> str:
-    """A probability as a whole percentage in the session's locale (``0.456`` → ``46%``)."""
-    return format_percent(p, "#,##0%", locale=babel_locale())
+def percent(p: float, lang: str | None = None) -> str:
+    """A probability as a whole percentage in the locale (``0.456`` → ``46%``)."""
+    return format_percent(p, "#,##0%", locale=lang or current_language())
 
 
 # --- choosing the language ------------------------------------------------------------------
@@ -163,21 +163,22 @@ def browser_language() -> str | None:
 def choose_language() -> str:
     """Settle this run's language: the URL's ``?lang=`` if valid, else the session's earlier
     choice, else the browser's preference, else English; keep it in the session and the URL."""
-    wanted = st.query_params.get(URL_PARAM)
+    wanted = str(st.query_params.get(URL_PARAM, ""))
+    earlier = str(st.session_state.get(LANG_KEY, ""))
     if wanted in LANGUAGES:
         lang = wanted
-    elif st.session_state.get(LANG_KEY) in LANGUAGES:
-        lang = st.session_state[LANG_KEY]
+    elif earlier in LANGUAGES:
+        lang = earlier
     else:
         lang = browser_language() or DEFAULT
     st.session_state[LANG_KEY] = lang
-    if st.query_params.get(URL_PARAM) != lang:
+    if wanted != lang:
         st.query_params[URL_PARAM] = lang
     return lang
 
 
 def _on_pick() -> None:
-    picked = st.session_state.get(PICKER_KEY)
+    picked = str(st.session_state.get(PICKER_KEY, ""))
     if picked in LANGUAGES:
         st.session_state[LANG_KEY] = picked
         st.query_params[URL_PARAM] = picked

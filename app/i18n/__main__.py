@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -29,7 +30,7 @@ SOURCES = ("app", "streamlit_app.py")
 
 
 def pybabel(*args: str) -> None:
-    CommandLineInterface().run(["pybabel", "-q", *args])
+    CommandLineInterface().run(["pybabel", "-q", *args])  # type: ignore[no-untyped-call]
 
 
 def catalog_path(lang: str) -> Path:
@@ -44,11 +45,12 @@ def languages() -> list[str]:
 
 def extract() -> None:
     LOCALE_DIR.mkdir(parents=True, exist_ok=True)
+    # paths relative to the project, so the catalogs' location comments are too
     pybabel(
-        "extract", "-F", str(ROOT / "babel.cfg"), "-o", str(TEMPLATE),
+        "extract", "-F", "babel.cfg", "-o", str(TEMPLATE.relative_to(ROOT)),
         "-c", "TRANSLATORS:", "--add-location=file", "--sort-output",
         "--project=mau-binh", "--copyright-holder=the mau-binh authors",
-        *(str(ROOT / s) for s in SOURCES),
+        *SOURCES,
     )  # fmt: skip
 
 
@@ -81,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     up.add_argument("--add", action="append", default=[], metavar="LANG", help="start a catalog for a new language")
     sub.add_parser("stats", help="translated messages per language")
     args = parser.parse_args(argv)
+    os.chdir(ROOT)
     if args.command == "update":
         update(args.add)
     else:
