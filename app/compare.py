@@ -108,7 +108,9 @@ st.text_area(
 )
 col_preset, col_players, col_mode = st.columns([2, 1.2, 1.2])
 with col_preset:
-    st.selectbox(_("Rules"), list(PRESETS), key=PRESET, format_func=preset_label)
+    st.selectbox(
+        _("Rules"), list(PRESETS), key=PRESET, format_func=preset_label, placeholder=_("Choose an option")
+    )
 with col_players:
     st.segmented_control(_("Players"), list(engine.PLAYERS), key=PLAYERS, required=True)
 with col_mode:
@@ -186,6 +188,7 @@ if hand:
                 st.selectbox(
                     _("Solver's set"),
                     choices,
+                    placeholder=_("Choose an option"),
                     key=PICK,
                     format_func=lambda n: _("#{n} (EV {ev})").format(n=n + 1, ev=chi(alternatives[n][1])),
                 )

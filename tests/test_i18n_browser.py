@@ -1,0 +1,131 @@
+"""Real-browser check of the translations at phone width (390 px).
+
+Every page is opened with ``?lang=en``, then with ``?lang=vi`` and ``?lang=km``: no line of
+the English page's interface may be left on the translated one (numbers, card codes, proper
+names and the names tables that list each hand in all three languages aside), the Khmer
+font the app serves must be the one in use, and each page is screenshotted (under the
+test's temporary directory, or ``MAU_BINH_SHOTS`` if set) to be looked at.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright import sync_api
+
+from app.i18n import LANGUAGES
+from app.terms import SPECIAL_NAMES
+from solver.hands import CATEGORY_NAMES
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, require_chromium, streamlit_server
+
+PHONE = {"width": 390, "height": 844}
+#: url path of each page (the default page, Solve, is also at /).
+PAGES = ("compare", "rules")
+
+pytestmark = pytest.mark.browser
+
+#: A line that reads the same in every language: numbers, card codes, symbols, short codes.
+SAME_EVERYWHERE = re.compile(
+    r"^[\s\d.,:;%+\-–—×<>=()#|/·*`!?…]*$"  # numbers and punctuation
+    r"|^(?:(?:10|[2-9TJQKA])[shdc♠♥♦♣]?[\s,|/]*)+$"  # cards and ranks
+    r"|^(?:EV|Macao|stop|chi)$"
+)
+#: Streamlit's own accessibility labels (framework text the app does not write or control).
+STREAMLIT_OWN = {"Link to heading", "Open", "Close", "Clear all", "Show password text"}
+#: Names shown in all three languages on purpose (the Rules page's names tables, the picker).
+PROPER_NAMES = {name for row in (*CATEGORY_NAMES, *SPECIAL_NAMES.values()) for name in row} | set(LANGUAGES.values())
+#: The language picker's hidden label names the three languages in themselves.
+PICKER_LABEL = "Language · Ngôn ngữ · ភាសា"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with streamlit_server("streamlit_app.py", tmp_path_factory.mktemp("streamlit") / "server.log") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[sync_api.Browser]:
+    require_chromium()
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def shots_dir(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("MAU_BINH_SHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def open_page(browser: sync_api.Browser, url: str) -> sync_api.Page:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(url)
+    page.locator("h1").first.wait_for(timeout=60_000)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=stStatusWidget] [data-testid=stStatusWidgetRunningIcon]')"
+        " && !document.querySelector('[data-testid=stSpinner]')",
+        timeout=60_000,
+    )
+    page.wait_for_timeout(800)
+    return page
+
+
+def interface_lines(page: sync_api.Page) -> set[str]:
+    """Every visible line of the page's main area, plus placeholders and button titles."""
+    text = page.inner_text("[data-testid=stMain]")
+    lines = {line.strip() for line in text.splitlines() if line.strip()}
+    lines |= set(
+        page.evaluate(
+            "() => [...document.querySelectorAll("
+            "'[data-testid=stMain] [placeholder], [data-testid=stMain] [aria-label]')]"
+            ".map(e => (e.getAttribute('placeholder') || e.getAttribute('aria-label') || '').trim()).filter(Boolean)"
+        )
+    )
+    return lines
+
+
+def shoot(page: sync_api.Page, path: Path) -> None:
+    """The whole page at phone width (Streamlit scrolls an inner element, so grow the viewport)."""
+    height = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('[data-testid=stMain], section, div')]"
+        ".map(e => e.scrollHeight))"
+    )
+    page.set_viewport_size({"width": PHONE["width"], "height": min(max(int(height), PHONE["height"]), 7000)})
+    page.wait_for_timeout(1000)
+    page.screenshot(path=str(path))
+    page.set_viewport_size(PHONE)
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_page_is_fully_translated_on_a_phone(server: str, browser: sync_api.Browser, path: str, tmp_path: Path) -> None:
+    english = open_page(browser, f"{server}/{path}?lang=en")
+    english_lines = interface_lines(english)
+    shoot(english, shots_dir(tmp_path) / f"{path}-en.png")
+    english.close()
+    assert len(english_lines) > 5
+    for lang in ("vi", "km"):
+        page = open_page(browser, f"{server}/{path}?lang={lang}")
+        errors: list[str] = []
+        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        left = sorted(
+            line
+            for line in interface_lines(page) & english_lines
+            if not SAME_EVERYWHERE.match(line) and line not in PROPER_NAMES | STREAMLIT_OWN | {PICKER_LABEL}
+        )
+        assert not left, f"{path}?lang={lang} still shows English: {left}"
+        assert page.evaluate("() => new URL(location.href).searchParams.get('lang')") == lang
+        if lang == "km":
+            # the served Khmer face is loaded and used: text, not boxes
+            assert page.evaluate("() => document.fonts.check('16px mb-khmer', 'ភាសាខ្មែរ')")
+            assert page.evaluate(
+                "async () => (await document.fonts.load('16px mb-khmer', 'ក')).length > 0"
+            )
+        shoot(page, shots_dir(tmp_path) / f"{path}-{lang}.png")
+        assert not errors, errors
+        page.close()
