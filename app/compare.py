@@ -12,7 +12,7 @@ import streamlit as st
 
 from app import engine
 from app.errors import show_error
-from app.i18n import _
+from app.i18n import _, labels_now
 from app.terms import category_label, mode_label, preset_label, row_names, special_label
 from app.widgets import (
     arrangement_inline_html,
@@ -109,12 +109,18 @@ st.text_area(
 col_preset, col_players, col_mode = st.columns([2, 1.2, 1.2])
 with col_preset:
     st.selectbox(
-        _("Rules"), list(PRESETS), key=PRESET, format_func=preset_label, placeholder=_("Choose an option")
+        _("Rules"),
+        list(PRESETS),
+        key=PRESET,
+        format_func=labels_now(preset_label, PRESETS),
+        placeholder=_("Choose an option"),
     )
 with col_players:
     st.segmented_control(_("Players"), list(engine.PLAYERS), key=PLAYERS, required=True)
 with col_mode:
-    st.segmented_control(_("Mode"), list(engine.MODES), key=MODE, required=True, format_func=mode_label)
+    st.segmented_control(
+        _("Mode"), list(engine.MODES), key=MODE, required=True, format_func=labels_now(mode_label, engine.MODES)
+    )
 remember(*WIDGETS)
 preset, players, mode = st.session_state[PRESET], st.session_state[PLAYERS], st.session_state[MODE]
 
@@ -190,7 +196,9 @@ if hand:
                     choices,
                     placeholder=_("Choose an option"),
                     key=PICK,
-                    format_func=lambda n: _("#{n} (EV {ev})").format(n=n + 1, ev=chi(alternatives[n][1])),
+                    format_func=labels_now(
+                        lambda n: _("#{n} (EV {ev})").format(n=n + 1, ev=chi(alternatives[n][1])), choices
+                    ),
                 )
                 st.button(_("Add it"), key="compare_add_alt", on_click=on_add_alternative, args=(texts,))
 

@@ -96,7 +96,10 @@ def test_compiled_catalog_is_current(lang: str) -> None:
 def test_catalogs_declare_their_plural_forms() -> None:
     for lang in TRANSLATED:
         assert read_catalog(lang).num_plurals == 1  # Vietnamese and Khmer have one form
-    assert i18n.translations("km").ngettext("{n} card", "{n} cards", 2) in ("{n} card", "{n} cards")
+    english, khmer = i18n.translations("en"), i18n.translations("km")
+    one, many = "{player} draws {n} penalty card", "{player} draws {n} penalty cards"
+    assert [english.ngettext(one, many, n) for n in (1, 2)] == [one, many]
+    assert khmer.ngettext(one, many, 1) == khmer.ngettext(one, many, 5) == "{player} ដកបៀពិន័យ {n} សន្លឹក"
 
 
 # --- choosing a language --------------------------------------------------------------------

@@ -19,14 +19,17 @@ Numbers are formatted per locale with Babel (``decimal``, ``percent``): Vietname
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import TypeVar
 
 import streamlit as st
 from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal, format_percent
+
+T = TypeVar("T")
 
 DOMAIN = "messages"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -77,6 +80,17 @@ def pgettext(context: str, message: str) -> str:
     return translations(current_language()).pgettext(context, message)
 
 
+def labels_now(label: Callable[[T], str], options: Iterable[T]) -> Callable[[T], str]:
+    """A widget's ``format_func`` with every label written now, in this run's language.
+
+    A widget may call its ``format_func`` again outside the script run (``AppTest`` does,
+    to match the chosen value with the options shown), where the session's language is
+    not at hand; labels fixed at render time stay the ones the player saw.
+    """
+    labels = {option: label(option) for option in options}
+    return lambda option: labels.get(option, str(option))
+
+
 # --- numbers --------------------------------------------------------------------------------
 
 
@@ -89,6 +103,11 @@ def decimal(value: float, digits: int = 2, signed: bool = False, lang: str | Non
     body = "#,##0" + ("." + "0" * digits if digits else "")
     pattern = f"+{body};-{body}" if signed else body
     return format_decimal(value, pattern, locale=lang or current_language())
+
+
+def number(value: float, lang: str | None = None) -> str:
+    """A number written as short as it reads (``2``, ``0.05``; Vietnamese ``0,05``)."""
+    return format_decimal(value, locale=lang or current_language())
 
 
 def integer(value: int, lang: str | None = None) -> str:
