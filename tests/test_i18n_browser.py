@@ -156,3 +156,18 @@ def test_page_is_fully_translated_on_a_phone(server: str, browser: sync_api.Brow
         shoot(page, shots_dir(tmp_path) / f"{name}-{lang}.png")
         assert not errors, errors
         page.close()
+
+
+@pytest.mark.parametrize(("locale", "title"), [("vi-VN", "Luật chơi Mậu Binh"), ("km-KH", "ច្បាប់លេងម៉ូវបិញ"),
+                                               ("fr-FR", "Rules of Mau Binh")])  # fmt: skip
+def test_browser_language_is_the_default(server: str, browser: sync_api.Browser, locale: str, title: str) -> None:
+    """Without ?lang= the app speaks the browser's language (English when it has none of ours),
+    and writes the choice into the address."""
+    context = browser.new_context(locale=locale, viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{server}/rules")
+    page.locator("h1").first.wait_for(timeout=60_000)
+    assert page.locator("h1").first.inner_text() == title
+    expected = {"vi-VN": "vi", "km-KH": "km"}.get(locale, "en")
+    page.wait_for_function(f"() => new URL(location.href).searchParams.get('lang') === '{expected}'")
+    context.close()
