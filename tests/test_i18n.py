@@ -238,3 +238,39 @@ def test_glossary_agrees_with_the_rules_spec_names() -> None:
     vietnamese, khmer = glossary_words("vietnamese"), glossary_words("khmer")
     for _english, vi, km in CATEGORY_NAMES:
         assert vi.split(" (")[0] in vietnamese and km in khmer, (vi, km)
+
+
+# --- errors: the kind in the player's language, the library's English detail under it ---------
+
+
+@pytest.mark.parametrize(
+    ("lang", "kind"),
+    [("en", "A card could not be read."), ("vi", "Không đọc được một lá bài."), ("km", "មិនអាចអានសន្លឹកបៀមួយបានទេ។")],
+)
+def test_a_library_error_shows_its_kind_translated_and_the_english_detail(lang: str, kind: str) -> None:
+    at = app_in(lang)
+    at.switch_page("app/compare.py").run()
+    at.text_area(key="compare_hand_text").input("As Kd Zz").run()
+    assert not at.exception
+    shown = [str(e.value) for e in at.error]
+    assert len(shown) == 1, shown
+    headline, _sep, detail = shown[0].partition("\n")
+    assert kind.replace(".", "\\.") in headline
+    assert "unknown card 'Zz'" in detail.replace("\\", "")  # the library's words, as written
+
+
+def test_every_error_kind_the_app_knows_has_its_own_sentence() -> None:
+    from app.errors import error_kind
+    from macao import GameNotOverError, IllegalActionError
+    from macao import InvalidRulesError as MacaoRulesError
+    from solver import InvalidCardError, InvalidHandError
+    from solver import InvalidRulesError as SolverRulesError
+
+    kinds = [InvalidCardError("x"), InvalidHandError("x"), SolverRulesError("x"), IllegalActionError("x"),
+             GameNotOverError("x"), ValueError("x")]  # fmt: skip
+    sentences = [error_kind(e) for e in kinds]
+    assert len(set(sentences)) == len(kinds)  # one sentence per kind (both rules errors share one)
+    assert error_kind(MacaoRulesError("x")) == error_kind(SolverRulesError("x"))
+    for lang in TRANSLATED:
+        catalog = i18n.translations(lang)
+        assert all(catalog.gettext(s) != s for s in sentences), lang
