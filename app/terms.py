@@ -1,5 +1,5 @@
 """The game's words in the session's language: rows, hand categories, special hands,
-suits, rule presets and solver modes.
+suits, rule presets, grades and solver modes.
 
 Each function returns the words for the current language at call time (never a
 module-level table of translated text, which would be the first user's language for
@@ -116,6 +116,18 @@ def preset_blurbs() -> dict[str, str]:
         "seed": _("The Khmer source text literally: no row bonuses, no sập làng"),
         "plain": _("International Chinese poker: 1 chi a row, no bonuses, specials, doubling or aces"),
         "four-two": _("Plain, plus 1 chi for winning 2 or 3 rows (a scoop is worth 4)"),
+    }
+
+
+def grade_names() -> dict[str, str]:
+    """Each grade of a set against the solver's best (Practice, Play) as the player reads it."""
+    return {
+        "best": pgettext("grade", "best"),
+        "good": pgettext("grade", "good"),
+        "inaccuracy": pgettext("grade", "inaccuracy"),
+        "mistake": pgettext("grade", "mistake"),
+        "blunder": pgettext("grade", "blunder"),
+        "foul": pgettext("grade", "foul"),
     }
 
 
