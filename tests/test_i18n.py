@@ -212,6 +212,8 @@ def i18n_names() -> list[tuple[str, ...]]:
 # --- terminology ------------------------------------------------------------------------------
 
 GLOSSARY = ROOT / "app" / "locale" / "glossary.csv"
+#: Catalog contexts whose words the glossary fixes.
+GAME_WORD_CONTEXTS = ("row", "hand", "special", "suit", "grade", "player level")
 
 
 def glossary_words(column: str) -> set[str]:
@@ -231,7 +233,7 @@ def test_game_words_follow_the_glossary(lang: str, column: str) -> None:
     off = [
         (m.context, m.id, m.string)
         for m in read_catalog(lang)
-        if m.context in ("row", "hand", "special", "suit", "grade", "player level") and str(m.string).lower() not in words
+        if m.context in GAME_WORD_CONTEXTS and str(m.string).lower() not in words
     ]
     assert not off, off
 
