@@ -15,6 +15,7 @@ st.set_page_config(page_title="Mau Binh solver", page_icon="🃏", layout="cente
 pages = [
     st.Page("app/solve.py", title="Solve", icon="🧮", default=True),
     st.Page("app/practice.py", title="Practice", icon="🎯"),
+    st.Page("app/play.py", title="Play", icon="🃏"),
     st.Page("app/compare.py", title="Compare", icon="⚖️"),
     st.Page("app/rules.py", title="Rules", icon="📖"),
     st.Page("app/macao.py", title="Macao", icon="🎴"),
