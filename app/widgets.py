@@ -196,6 +196,45 @@ def chi_gap(diff: float) -> str:
     return chi(diff)
 
 
+# --- words inside the card component (pages pass them, so they can be translated) ---------
+
+
+def category_names() -> list[str]:
+    """The nine row categories, high card .. straight flush, as the editor shows them."""
+    return [english.capitalize() for english, _, _ in CATEGORY_NAMES]
+
+
+def editor_labels(submit: str = "") -> dict[str, str]:
+    """Every word the hand editor shows; ``submit`` adds its own submit button."""
+    labels = {
+        "front": "Front",
+        "middle": "Middle",
+        "back": "Back",
+        "front_word": "front",
+        "middle_word": "middle",
+        "back_word": "back",
+        "count": "{n} of {size}",
+        "too_many": "too many",
+        "too_few": "too few",
+        "sizes": "Rows need 3, 5 and 5 cards.",
+        "valid": "✔ Valid set: back ≥ middle ≥ front.",
+        "foul": "✖ Foul: {reasons}. The back must be ≥ the middle ≥ the front.",
+        "foul_beats": "your {upper} ({upper_hand}) beats your {lower} ({lower_hand})",
+        "foul_same": "your {upper} and {lower} are both {upper_hand}, but the {upper}'s cards rank higher",
+        "foul_equal": "your {upper} and {lower} are equal, and these rules need strictly stronger",
+        "undo": "↶ Undo",
+        "reset": "Reset to the deal",
+        "sort": "Sort rows",
+    }
+    if submit:
+        labels["submit"] = submit
+    return labels
+
+
+def picker_labels() -> dict[str, str]:
+    return {f"suit_{suit.value}": SUIT_NAMES[suit] for suit in SUITS}
+
+
 # --- page style ------------------------------------------------------------------------------
 
 # Bigger card pills (easier to hit with a thumb) in the picker and the practice rows.

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -196,41 +198,51 @@ def test_practice_seeded_drill_repeats() -> None:
     assert replay.session_state["practice_deal"]["hand"] == shown["hand"]
 
 
-def test_practice_move_flags_sizes_and_fouls_live() -> None:
+def component_data(at: AppTest, key: str) -> dict[str, Any]:
+    """The data a page handed to the card component (AppTest draws it as a placeholder)."""
+    found = [e for e in at.get("bidi_component") if e.key == key]
+    assert found, f"no card component {key!r}"
+    proto = found[0].proto
+    return json.loads(proto.mixed.json if proto.WhichOneof("data") == "mixed" else proto.json)  # type: ignore[no-any-return]
+
+
+def test_practice_editor_gets_the_deal_and_follows_the_rows() -> None:
     at = new_app()
     deal_practice(at, "42")
-    top_of_back = solver.parse_card(at.session_state["practice_rows"][2][0])
-    at.pills(key="practice_tick_2_1").set_value([top_of_back]).run()
-    at.button(key="practice_move_0").click().run()
-    no_crash(at)
-    assert [len(r) for r in at.session_state["practice_rows"]] == [4, 5, 4]
-    assert "Rows need 3, 5 and 5 cards" in texts(at.warning)
-    assert not [b for b in at.button if b.key == "practice_submit_button"]
-    # a set that breaks the order is flagged before submitting, with the reason
-    at.session_state["practice_rows"] = [
-        ["Ah", "Ad", "2c"],
-        ["Kc", "Ks", "7h", "6h", "4h"],
-        ["9s", "9c", "9d", "4s", "3d"],
-    ]
-    at.run()
-    assert "Foul: your front" in texts(at.error)
-
-
-def test_practice_untouched_deal_is_a_starting_point_not_an_alarm() -> None:
-    at = new_app()
-    # the first seed whose high-to-low layout is not a valid set
-    for seed in range(1, 60):
-        deal_practice(at, str(seed))
-        if at.info and "not a valid set yet" in texts(at.info):
-            break
-    else:
-        raise AssertionError("no seed in 1..59 deals a fouled layout")
-    assert "Foul:" in texts(at.info) and not at.error
-    # once the player has moved cards, a foul is flagged as an error
+    data = component_data(at, "practice_editor")
+    assert data["view"] == "editor" and [len(r) for r in data["deal"]] == [3, 5, 5]
+    assert data["value"]["rows"] == at.session_state["practice_rows"] == data["deal"]
+    assert data["labels"]["front"] == "Front" and len(data["categories"]) == 9
+    assert data["wheel"] == "second" and data["strict"] is False
+    assert at.button(key="practice_submit_button").label == "Submit my set"
+    assert not at.button(key="practice_submit_button").disabled
+    # a page (or the browser, through the editor's callback) that changes the rows moves the cards
     rows = at.session_state["practice_rows"]
-    at.session_state["practice_rows"] = [rows[0][:2] + rows[2][:1], rows[1], rows[2][1:] + rows[0][2:]]
+    at.session_state["practice_rows"] = [rows[0] + rows[2][:1], rows[1], rows[2][1:]]
     at.run()
-    assert "Foul:" in texts(at.error) and "not a valid set yet" not in texts(at.info)
+    no_crash(at)
+    assert [len(r) for r in component_data(at, "practice_editor")["value"]["rows"]] == [4, 5, 4]
+    assert at.button(key="practice_submit_button").disabled  # 4 + 5 + 4 is not a set
+
+
+def test_practice_link_with_a_seed_deals_the_same_hand() -> None:
+    first = new_app()
+    first.query_params["seed"] = "31"
+    first.query_params["players"] = "2"
+    first.switch_page("app/practice.py").run()
+    no_crash(first)
+    hand = first.session_state["practice_deal"]["hand"]
+    assert first.session_state["practice_players"] == 2
+    assert first.query_params["seed"] == "31" and first.query_params["players"] == "2"
+    again = new_app()
+    again.query_params["seed"] = "31"
+    again.query_params["players"] = "2"
+    again.switch_page("app/practice.py").run()
+    assert again.session_state["practice_deal"]["hand"] == hand
+    other = new_app()
+    other.query_params["seed"] = "32"
+    other.switch_page("app/practice.py").run()
+    assert other.session_state["practice_deal"]["hand"] != hand
 
 
 def test_practice_submit_grades_and_counts_the_session() -> None:

@@ -21,7 +21,9 @@ special=None, marked=(), disabled=False, four_colour=False) -> HandEditorResult`
     True on the run after the in-component submit button (shown only when
     ``labels["submit"]`` is set).  A new ``deal`` (another hand) starts afresh; ``rows``
     is where the cards start when the editor holds nothing yet (first draw, or back from
-    another page), e.g. the page's own saved copy of ``result.rows``.  ``on_change`` runs
+    another page).  ``rows_key`` names a session-state key holding the page's own copy of
+    the rows: the editor shows it, a move updates it before the page runs, and a page
+    (or a test) that writes it moves the cards.  ``on_change`` runs
     (as a Streamlit callback) after each move the player makes.  Labels: front, middle,
     back (row titles; front_word, middle_word, back_word in sentences), count ("{n}/{size}"), too_many,
     too_few ("{n}/{size}"), sizes, valid, foul ("{reasons}"), foul_beats, foul_same,
@@ -145,6 +147,7 @@ def hand_editor(
     labels: Mapping[str, str],
     categories: Sequence[str],
     rows: Sequence[Sequence[object]] | None = None,
+    rows_key: str | None = None,
     wheel: str = "second",
     strict: bool = False,
     special: str | None = None,
@@ -160,8 +163,19 @@ def hand_editor(
     if stored.get("deal_id") != deal_id:
         stored = {}
     start = deal_rows if rows is None else _as_rows([_codes(r) for r in rows], deal_rows)
-    current = _as_rows(stored.get("rows"), start)
+    if rows_key is not None:  # the page's copy is the truth; moves reach it in the callback
+        current = _as_rows(st.session_state.get(rows_key), start)
+    else:
+        current = _as_rows(stored.get("rows"), start)
     seq = int(stored.get("seq", 0) or 0)
+
+    def moved() -> None:  # runs before the page, only after the player moved a card
+        sent = _stored(key)
+        if rows_key is not None and sent.get("deal_id") == deal_id:
+            st.session_state[rows_key] = [list(r) for r in _as_rows(sent.get("rows"), current)]
+        if on_change is not None:
+            on_change()
+
     data = {
         "view": "editor",
         "deal_id": deal_id,
@@ -181,16 +195,19 @@ def hand_editor(
         key=key,
         data=data,
         default={"value": {"rows": list(current), "seq": seq, "deal_id": deal_id, "moves": 0}},
-        on_value_change=on_change or _noop,
+        on_value_change=moved,
         on_submit_change=_noop,
     )
-    value = result.get("value") or {}
-    final = _as_rows(value.get("rows"), current) if isinstance(value, Mapping) else current
+    value = result.get("value")
+    value = value if isinstance(value, Mapping) and value.get("deal_id") == deal_id else {}
+    if rows_key is not None:
+        final = _as_rows(st.session_state.get(rows_key), current)
+    else:
+        final = _as_rows(value.get("rows"), current)
     submit = result.get("submit")
     if isinstance(submit, Mapping):
         final = _as_rows(submit.get("rows"), final)
-    moves = int(value.get("moves", 0) or 0) if isinstance(value, Mapping) else 0
-    return HandEditorResult(rows=final, moves=moves, submitted=isinstance(submit, Mapping))
+    return HandEditorResult(rows=final, moves=int(value.get("moves", 0) or 0), submitted=isinstance(submit, Mapping))
 
 
 # --- the 52-card picker ------------------------------------------------------------------------
