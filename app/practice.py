@@ -18,6 +18,7 @@ import streamlit as st
 
 from app import engine
 from app.cards import CardRow, card_rows, hand_editor
+from app.grading import GRADE_COLOURS, GRADE_ICONS, GRADES, grade_for, same_rows
 from app.widgets import (
     ROW_LABELS,
     ROW_SIZES,
@@ -53,33 +54,6 @@ ERROR = "practice_error"
 SUBMIT = "practice_submit"
 WIDGETS = (KIND, SEED, PRESET, PLAYERS)
 
-#: Grades by chi lost against the best set (upper bounds, inclusive); a foul is graded "foul".
-GRADES: tuple[tuple[str, float], ...] = (
-    ("best", 0.05),
-    ("good", 0.25),
-    ("inaccuracy", 0.75),
-    ("mistake", 2.0),
-    ("blunder", float("inf")),
-)
-GRADE_COLOURS = {
-    "best": "#2e7d32",
-    "good": "#7cb342",
-    "inaccuracy": "#fbc02d",
-    "mistake": "#fb8c00",
-    "blunder": "#e53935",
-    "foul": "#6d4c41",
-}
-GRADE_ICONS = {"best": "🏆", "good": "✅", "inaccuracy": "🟡", "mistake": "🟠", "blunder": "🔴", "foul": "❌"}
-
-
-def grade_for(lost: float, valid: bool, same_as_best: bool) -> str:
-    if not valid:
-        return "foul"
-    if same_as_best:
-        return "best"
-    return next(name for name, limit in GRADES if lost <= limit)
-
-
 # --- state helpers -------------------------------------------------------------------------
 
 
@@ -103,10 +77,6 @@ def start_hand(cards: list[Card], seed: int, number: int, kind: str, note: str =
         "note": note,
     }
     st.session_state.pop(RESULT, None)
-
-
-def same_rows(a: Arrangement, b: Arrangement) -> bool:
-    return all(set(x) == set(y) for x, y in zip(a.rows, b.rows))
 
 
 # --- callbacks (only bookkeeping here; solver work happens in the page body) ---------------
