@@ -20,11 +20,22 @@ import pandas as pd  # type: ignore[import-untyped]
 import streamlit as st
 
 from app import engine
-from app.cards import CardRow, card_fan, card_rows, hand_editor
+from app.cards import CardRow, card_rows, hand_editor
 from app.grading import GRADE_ICONS, grade_for, same_rows
-from app.widgets import canonical_hand, page_style, preset_label, remember, restore, show_error, special_label
+from app.widgets import (
+    canonical_hand,
+    category_names,
+    editor_labels,
+    page_style,
+    preset_label,
+    remember,
+    restore,
+    show_error,
+    sort_for_display,
+    special_label,
+)
 from solver import PRESETS, Card, parse_cards, special_hand
-from solver.hands import CATEGORY_NAMES, category_of
+from solver.hands import category_of
 from solver.players import EXPERT_SAMPLES, LEVELS
 from solver.scoring import ROW_NAMES, ROW_SIZES, Arrangement, chi_value
 from solver.table import (
@@ -56,27 +67,7 @@ TIMERS = {"Off": None, "60 s": 60, "90 s": 90, "120 s": 120}
 LEVEL_NAMES = {name: player.name for name, player in LEVELS.items()}
 ROW_TITLES = tuple(name.capitalize() for name in ROW_NAMES)
 
-EDITOR_LABELS = {
-    "front": "Front",
-    "middle": "Middle",
-    "back": "Back",
-    "front_word": "front",
-    "middle_word": "middle",
-    "back_word": "back",
-    "count": "{n}/{size}",
-    "too_many": "too many ({n}/{size})",
-    "too_few": "{n}/{size}",
-    "sizes": "Rows need 3, 5 and 5 cards.",
-    "valid": "Valid set: back ≥ middle ≥ front.",
-    "foul": "Foul: {reasons}.",
-    "foul_beats": "your {upper} ({upper_hand}) beats your {lower} ({lower_hand})",
-    "foul_same": "your {upper} and {lower} are both {upper_hand}, the {upper} ranks higher",
-    "foul_equal": "your {upper} and {lower} are equal, and these rules need strictly stronger",
-    "undo": "Undo",
-    "reset": "Reset",
-    "sort": "Sort",
-}
-CATEGORIES = [english for english, _, _ in CATEGORY_NAMES]
+CATEGORIES = category_names()
 
 
 # --- session ----------------------------------------------------------------------------------
@@ -263,10 +254,10 @@ def signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
-def seat_html(record: HandRecord, seat: int) -> str:
+def seat_html(record: HandRecord, seat: int, kinds: list[str]) -> str:
     """The seat's header, carrying the reveal contract: data-seat, data-rows, data-chi."""
     name, total = record.seats[seat], record.totals[seat]
-    notes = []
+    notes = [" / ".join(kinds)]
     if record.specials[seat]:
         notes.append(f"special: {special_label(record.specials[seat] or '')}")
     if record.fouls[seat]:
@@ -289,17 +280,11 @@ def seat_html(record: HandRecord, seat: int) -> str:
 def show_seats(record: HandRecord, index: int) -> None:
     rules = record.rules
     for seat in range(record.players):
-        st.html(seat_html(record, seat))
         arrangement = record.arrangement(seat)
-        keys = arrangement.keys(rules)
-        card_rows(
-            [
-                CardRow(cards=[str(c) for c in row], label=title, note=CATEGORIES[category_of(k)])
-                for row, title, k in zip(arrangement.rows, ROW_TITLES, keys)
-            ],
-            key=f"play_seat_{index}_{seat}",
-            compact=True,
-        )
+        kinds = [CATEGORIES[category_of(k)] for k in arrangement.keys(rules)]
+        st.html(seat_html(record, seat, kinds))
+        rows = [CardRow(cards=[str(c) for c in row]) for row in arrangement.rows]
+        card_rows(rows, key=f"play_seat_{index}_{seat}", compact=True)
 
 
 def pair_line(record: HandRecord, i: int, j: int) -> dict[str, str]:
@@ -393,11 +378,13 @@ def show_review(record: HandRecord) -> None:
             icon="🧮",
             query_params={"hand": record.hands[0], **params, "mode": "fast"},
         )
+        # the session's deck seed of hand n is seed * 1000 + n - 1, as in Practice's drill of that seed
+        session_seed, number = divmod(record.deal_seed, 1000)
         st.page_link(
             "app/practice.py",
             label="Open on Practice",
             icon="🎯",
-            query_params={"seed": str(record.deal_seed), **params},
+            query_params={"seed": str(session_seed), "hand": str(number + 1), **params},
         )
 
 
@@ -504,20 +491,28 @@ def countdown(deadline: float) -> None:
     st.caption(f"⏱ {left:.0f} s left: your set as it stands is played when the time runs out.")
 
 
+def dealt_layout(cards: list[Card]) -> list[list[str]]:
+    """How a new hand is laid out (as on Practice): high to low from the back."""
+    ordered = [str(c) for c in sort_for_display(cards)]
+    return [ordered[10:], ordered[5:10], ordered[:5]]
+
+
 def show_hand() -> None:
     table, hand = config(), st.session_state[HAND]
     hands = [parse_cards(h) for h in hand["hands"]]
     title = f"Hand {hand['number']}" + (f" (replay of hand {hand['replay_of']})" if hand["replay_of"] else "")
     st.subheader(title)
     for seat in range(1, table.players):
-        card_fan([], key=f"play_backs_{seat}", backs=13, label=f"{table.seat_names()[seat]} · set, face down")
+        st.markdown(f"**{table.seat_names()[seat]}** · set, face down")
+        backs = [CardRow(backs=size) for size in ROW_SIZES]
+        card_rows(backs, key=f"play_backs_{seat}", compact=True)
     special = special_hand(hands[0], table.rules)
     if special:
         st.info(f"You hold a special hand: {special_label(special)}. It wins automatically, whatever the set.")
     result = hand_editor(
-        [hand["hands"][0][:3], hand["hands"][0][3:8], hand["hands"][0][8:]],
+        dealt_layout(hands[0]),
         key=f"play_editor_{table.seed}_{hand['number']}_{hand['replay_of'] or 0}",
-        labels=EDITOR_LABELS,
+        labels=editor_labels(),
         categories=CATEGORIES,
         rows=st.session_state.get(ROWS),
         wheel=table.rules.wheel,

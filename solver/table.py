@@ -2,9 +2,10 @@
 
 A session is fixed by a :class:`TableConfig`: the rule preset, a level for each computer
 seat (seat 0 is the person playing) and a session seed.  Hand ``n`` of the session is
-dealt from one 52-card deck shuffled by ``random.Random(deal_seed(n) * 1000)``, the first
-13 cards to seat 0, the next 13 to seat 1 and so on.  That is the shuffle the Practice
-page uses for its seed ``deal_seed(n)``, so seat 0's hand can be opened there.
+dealt from one 52-card deck shuffled by ``random.Random(seed * 1000 + n - 1)``, the first
+13 cards to seat 0, the next 13 to seat 1 and so on.  That is the shuffle of hand ``n``
+of the Practice page's drill with the same seed, so seat 0's hand opens there with
+``?seed=<seed>&hand=<n>``.
 
 Each hand is settled by :func:`solver.score_table` and nothing else; a
 :class:`HandRecord` keeps the deal, every seat's set and the settlement, and the history
@@ -37,10 +38,10 @@ from .players import get_player
 from .rules import PRESETS, Rules
 from .scoring import Arrangement, as_arrangement, score_table
 
-#: Session seeds are 0 .. MAX_SEED, so a hand's deal seed fits the 12 digits Practice accepts.
+#: Session seeds are 0 .. MAX_SEED (the 9 digits leave room for the hand number in a deal seed).
 MAX_SEED = 999_999_999
 #: Hands per session (hand numbers are 1 .. MAX_HANDS).
-MAX_HANDS = 999
+MAX_HANDS = 1000
 HISTORY_VERSION = 1
 
 
@@ -57,17 +58,17 @@ def check_number(number: object) -> int:
 
 
 def deal_seed(seed: int, number: int) -> int:
-    """The seed of hand ``number`` (1, 2, ...) of the session started by ``seed``."""
-    return check_seed(seed) * 1000 + check_number(number)
+    """The deck seed of hand ``number`` (1, 2, ...) of the session started by ``seed``."""
+    return check_seed(seed) * 1000 + check_number(number) - 1
 
 
-def deal_hands(hand_seed: int, players: int) -> list[list[Card]]:
-    """13 cards per seat from one deck shuffled by ``random.Random(hand_seed * 1000)``,
-    each hand sorted by card code."""
+def deal_hands(deck_seed: int, players: int) -> list[list[Card]]:
+    """13 cards per seat from one deck shuffled by ``random.Random(deck_seed)``, each hand
+    sorted by card code."""
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
         raise ValueError(f"a Mau Binh table seats 2, 3 or 4 players, got {players!r}")
     deck = full_deck()
-    random.Random(hand_seed * 1000).shuffle(deck)
+    random.Random(deck_seed).shuffle(deck)
     return [sorted(deck[13 * seat : 13 * seat + 13]) for seat in range(players)]
 
 
