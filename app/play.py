@@ -514,12 +514,11 @@ def show_hand() -> None:
         key=f"play_editor_{table.seed}_{hand['number']}_{hand['replay_of'] or 0}",
         labels=editor_labels(),
         categories=CATEGORIES,
-        rows=st.session_state.get(ROWS),
+        rows_key=ROWS,
         wheel=table.rules.wheel,
         strict=table.rules.strict,
         special=special_label(special) if special else None,
     )
-    st.session_state[ROWS] = [list(r) for r in result.rows]
     deadline = hand["deadline"]
     timed_out = deadline is not None and time.time() >= deadline
     if deadline is not None and not timed_out:
