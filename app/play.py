@@ -559,7 +559,7 @@ with st.expander("Table settings", expanded=CONFIG not in st.session_state):
             st.selectbox(f"Seat {_seat}", list(LEVELS), key=LEVEL.format(_seat), format_func=LEVEL_NAMES.get)
     col_timer, col_seed = st.columns([1, 1.4])
     with col_timer:
-        st.selectbox("Timer per hand", list(TIMERS), key=TIMER)
+        st.segmented_control("Timer per hand", list(TIMERS), key=TIMER, required=True)
     with col_seed:
         st.text_input("Session seed (empty: random)", key=SEED_TEXT, help="The same seed deals the same hands.")
     st.button("Start a new session", key="play_new", on_click=on_new_session)

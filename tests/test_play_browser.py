@@ -128,3 +128,29 @@ def test_three_hands_by_tapping_at_390_px(server: str, browser: sync_api.Browser
     screenshot(page, tmp_path / "play-1280.png", 1280)
     print(f"screenshots in {tmp_path}")
     page.close()
+
+
+@pytest.mark.slow
+def test_timer_runs_out_and_plays_the_set_as_it_stands(server: str, browser: sync_api.Browser, tmp_path: Path) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server}/play?seed=99&preset=plain&players=2&levels=club")
+    page.locator('[data-row="back"] [data-card]').first.wait_for(timeout=60_000)
+    wait_idle(page)
+    page.get_by_text("Table settings").click()
+    page.locator('[data-testid="stButtonGroup"] button', has_text="60 s").click()
+    wait_idle(page)
+    page.get_by_role("button", name="Start a new session").click()
+    page.get_by_text("s left").first.wait_for(timeout=30_000)
+    # one swap by tapping, then let the clock run out
+    front, back = row_cards(page, "front"), row_cards(page, "back")
+    page.locator(f'[data-row="front"] [data-card="{front[0]}"]').click()
+    page.locator(f'[data-row="back"] [data-card="{back[0]}"]').click()
+    page.wait_for_timeout(1500)
+    played = [row_cards(page, row) for row in ROWS]
+    page.locator('[data-seat="0"]').wait_for(timeout=90_000)
+    wait_idle(page)
+    screenshot(page, tmp_path / "play-390-timer.png", 390)
+    shown = Arrangement.parse(str(page.locator('[data-seat="0"]').get_attribute("data-rows")))
+    assert [sorted(str(c) for c in row) for row in shown.rows] == [sorted(r) for r in played]
+    assert page.get_by_text("time ran out").count() == 1
+    page.close()
