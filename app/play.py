@@ -553,7 +553,7 @@ with st.expander("Table settings", expanded=CONFIG not in st.session_state):
         st.selectbox("Rules", list(PRESETS), key=PRESET, format_func=preset_label)
     with col_players:
         st.segmented_control("Players", [2, 3, 4], key=PLAYERS, required=True)
-    level_columns = st.columns(3)
+    level_columns = st.columns(st.session_state[PLAYERS] - 1)
     for _seat in range(1, st.session_state[PLAYERS]):
         with level_columns[_seat - 1]:
             st.selectbox(f"Seat {_seat}", list(LEVELS), key=LEVEL.format(_seat), format_func=LEVEL_NAMES.get)
