@@ -30,10 +30,11 @@ special=None, marked=(), disabled=False, four_colour=False) -> HandEditorResult`
     foul_equal ("{upper}", "{lower}", "{upper_hand}", "{lower_hand}"), undo, reset, sort,
     submit (optional).
 
-``card_picker(selected, *, key, labels, four_colour=False) -> PickerResult``
+``card_picker(selected, *, key, labels, four_colour=False, on_change=None) -> PickerResult``
     The 52-card grid, one line per suit, tap to toggle.  ``result.selected`` is the
     selection (codes, in tap order) and ``result.changed`` is True only on the run that
-    follows a user's tap, so a page can write its text box only on a real user change.
+    follows a user's tap; ``on_change(added, removed)`` is a callback for that tap, so a
+    page can write its text box only on a real user change.
     Labels: suit_s, suit_h, suit_d, suit_c (names read by screen readers).
 
 ``card_rows(rows, *, key=None, compact=False, four_colour=False) -> None``
@@ -43,7 +44,7 @@ special=None, marked=(), disabled=False, four_colour=False) -> HandEditorResult`
 ``card_fan(cards, *, key=None, backs=0, label="", four_colour=False) -> None``
     One line of cards (and/or backs).
 
-``macao_table(table, *, key) -> TableEvent | None``
+``macao_table(table, *, key, on_event=None) -> TableEvent | None``
     The Macao table from a :class:`MacaoTable`: seats with card backs and counts
     (``data-seat``), the stock, the discard's top card, whose turn, your hand fanned
     with ``data-playable`` on every card, one-tap plays, multi-card selection with a
@@ -51,6 +52,7 @@ special=None, marked=(), disabled=False, four_colour=False) -> HandEditorResult`
     ``TableEvent(kind="action", action_id=...)`` (an index into the legal actions the
     page listed in ``one_tap``) or ``TableEvent(kind="play", cards=[...], suit=...)``;
     ``move`` echoes the table's move number so a stale click can be ignored.
+    ``on_event(event)`` is the same event as a callback, before the page runs.
 
 DOM contract (tests outside rely on it): every face-up card is an element with
 ``data-card="<code>"`` (``As``, ``Td``, ``BJ``); editor rows carry ``data-row`` =
@@ -225,14 +227,23 @@ def card_picker(
     key: str,
     labels: Mapping[str, str],
     four_colour: bool = False,
+    on_change: Callable[[list[str], list[str]], None] | None = None,
 ) -> PickerResult:
-    """The 52-card grid; ``changed`` is True only right after the player tapped a card."""
+    """The 52-card grid; ``changed`` is True only right after the player tapped a card.
+
+    ``on_change(added, removed)`` runs as a Streamlit callback (before the page, so it may
+    write other widgets' state) after a tap, with the cards the tap added or removed
+    compared with ``selected``.
+    """
     wanted = _codes(selected)
     seq = int(_stored(key).get("seq", 0) or 0)
     flag = f"{key}__changed"
 
     def mark_changed() -> None:  # runs only when the browser sent a tap
         st.session_state[flag] = True
+        if on_change is not None:
+            now = [str(c) for c in _stored(key).get("selected", [])]
+            on_change([c for c in now if c not in wanted], [c for c in wanted if c not in now])
 
     data = {
         "view": "picker",
@@ -347,8 +358,41 @@ class TableEvent:
     suit: str | None = None
 
 
-def macao_table(table: MacaoTable, *, key: str) -> TableEvent | None:
-    """Draw the Macao table; returns the player's tap or play of this run, if any."""
+def _table_event(result: Mapping[str, Any]) -> TableEvent | None:
+    action, play = result.get("action"), result.get("play")
+    if isinstance(action, Mapping) and isinstance(action.get("id"), int):
+        return TableEvent(kind="action", move=int(action.get("move", -1)), action_id=int(action["id"]))
+    if isinstance(play, Mapping) and isinstance(play.get("cards"), list):
+        suit = play.get("suit")
+        return TableEvent(
+            kind="play",
+            move=int(play.get("move", -1)),
+            cards=tuple(str(c) for c in play["cards"]),
+            suit=str(suit) if isinstance(suit, str) else None,
+        )
+    return None
+
+
+def macao_table(
+    table: MacaoTable, *, key: str, on_event: Callable[[TableEvent], None] | None = None
+) -> TableEvent | None:
+    """Draw the Macao table; returns the player's tap or play of this run, if any.
+
+    ``on_event(event)`` runs as a Streamlit callback (before the page) for each tap, so a
+    page can act on it before it draws the table again.
+    """
+
+    def tapped() -> None:
+        if on_event is None:
+            return
+        try:
+            value = st.session_state[key]
+        except KeyError:
+            return
+        event = _table_event(value) if isinstance(value, Mapping) else None
+        if event is not None:
+            on_event(event)
+
     data = {
         "view": "table",
         "seats": [asdict(s) for s in table.seats],
@@ -367,16 +411,5 @@ def macao_table(table: MacaoTable, *, key: str) -> TableEvent | None:
         "labels": dict(table.labels),
         "four_colour": table.four_colour,
     }
-    result = _COMPONENT(key=key, data=data, on_action_change=_noop, on_play_change=_noop)
-    action, play = result.get("action"), result.get("play")
-    if isinstance(action, Mapping) and isinstance(action.get("id"), int):
-        return TableEvent(kind="action", move=int(action.get("move", -1)), action_id=int(action["id"]))
-    if isinstance(play, Mapping) and isinstance(play.get("cards"), list):
-        suit = play.get("suit")
-        return TableEvent(
-            kind="play",
-            move=int(play.get("move", -1)),
-            cards=tuple(str(c) for c in play["cards"]),
-            suit=str(suit) if isinstance(suit, str) else None,
-        )
-    return None
+    result = _COMPONENT(key=key, data=data, on_action_change=tapped, on_play_change=tapped)
+    return _table_event(result)

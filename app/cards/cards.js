@@ -567,9 +567,17 @@ function label(code) {
 
 function groupOf(code) { return isJoker(code) ? "J" : code[0]; }
 
+// After a play is sent, taps wait for the table that follows it (or a moment, if the
+// server kept the table as it was), so a double tap never plays twice.
+function tableWait(inst) {
+  inst.waiting = true;
+  clearTimeout(inst.waitTimer);
+  inst.waitTimer = setTimeout(() => { inst.waiting = false; }, 1500);
+}
+
 function tableTap(inst, index) {
   const d = inst.data;
-  if (!d.your_turn) return;
+  if (!d.your_turn || inst.waiting) return;
   const codes = d.hand;
   const sel = inst.selected;
   if (sel.includes(index)) {
@@ -580,6 +588,7 @@ function tableTap(inst, index) {
     if (!(d.playable && d.playable[index])) return; // only lit cards start a play
     const one = d.one_tap ? d.one_tap[index] : null;
     if (one !== null && one !== undefined) {
+      tableWait(inst);
       inst.args.setTriggerValue("action", { id: one, move: d.move });
       return;
     }
@@ -589,6 +598,8 @@ function tableTap(inst, index) {
 }
 
 function tablePlay(inst, codes, suit) {
+  if (inst.waiting) return;
+  tableWait(inst);
   inst.args.setTriggerValue("play", { cards: codes, suit: suit, move: inst.data.move });
   inst.selected = [];
   tableRender(inst);
@@ -597,6 +608,7 @@ function tablePlay(inst, codes, suit) {
 function tableUpdate(inst, data, fresh) {
   const prev = inst.data;
   inst.data = data;
+  inst.waiting = false;
   if (fresh || !prev || prev.move !== data.move || !data.your_turn) inst.selected = [];
   tableRender(inst);
 }
