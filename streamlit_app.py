@@ -10,6 +10,8 @@ import logging
 
 import streamlit as st
 
+from app.phone import close_sidebar_after_navigation
+
 st.set_page_config(page_title="Mau Binh solver", page_icon="🃏", layout="centered")
 
 pages = [
@@ -21,6 +23,7 @@ pages = [
 ]
 
 page = st.navigation(pages, position="top")
+close_sidebar_after_navigation()
 try:
     page.run()
 except Exception as exc:  # last line of defence: never show a traceback to a player
