@@ -23,9 +23,9 @@ pages = [
 ]
 
 page = st.navigation(pages, position="top")
-close_sidebar_after_navigation()
 try:
     page.run()
 except Exception as exc:  # last line of defence: never show a traceback to a player
     logging.getLogger("mau_binh.app").exception("page %s failed", page.title)
     st.error(f"Something went wrong on this page ({type(exc).__name__}). Your input is kept; please try again.")
+close_sidebar_after_navigation()

@@ -107,13 +107,16 @@ def _codes(cards: Iterable[object]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def _stored(key: str) -> dict[str, Any]:
-    """The component's last state as the browser sent it (empty before the first send)."""
+def _stored(key: str, name: str) -> dict[str, Any]:
+    """The component's last state ``name`` as the browser sent it (empty before the first send).
+
+    (State names avoid ``value``: Streamlit unwraps a state that holds only ``value``.)
+    """
     try:
-        value = st.session_state[key]
+        state = st.session_state[key]
     except (KeyError, AttributeError):  # not mounted yet in this session
         return {}
-    inner = value.get("value") if isinstance(value, Mapping) else None
+    inner = state.get(name) if isinstance(state, Mapping) else None
     return dict(inner) if isinstance(inner, Mapping) else {}
 
 
@@ -161,7 +164,7 @@ def hand_editor(
     """Draw the three-row editor; see the module docstring."""
     deal_rows: Rows = tuple(_codes(r) for r in deal)  # type: ignore[assignment]
     deal_id = " | ".join(" ".join(sorted(r)) for r in deal_rows)
-    stored = _stored(key)
+    stored = _stored(key, "arrangement")
     if stored.get("deal_id") != deal_id:
         stored = {}
     start = deal_rows if rows is None else _as_rows([_codes(r) for r in rows], deal_rows)
@@ -172,7 +175,7 @@ def hand_editor(
     seq = int(stored.get("seq", 0) or 0)
 
     def moved() -> None:  # runs before the page, only after the player moved a card
-        sent = _stored(key)
+        sent = _stored(key, "arrangement")
         if rows_key is not None and sent.get("deal_id") == deal_id:
             st.session_state[rows_key] = [list(r) for r in _as_rows(sent.get("rows"), current)]
         if on_change is not None:
@@ -196,11 +199,11 @@ def hand_editor(
     result = _COMPONENT(
         key=key,
         data=data,
-        default={"value": {"rows": list(current), "seq": seq, "deal_id": deal_id, "moves": 0}},
-        on_value_change=moved,
+        default={"arrangement": {"rows": list(current), "seq": seq, "deal_id": deal_id, "moves": 0}},
+        on_arrangement_change=moved,
         on_submit_change=_noop,
     )
-    value = result.get("value")
+    value = result.get("arrangement")
     value = value if isinstance(value, Mapping) and value.get("deal_id") == deal_id else {}
     if rows_key is not None:
         final = _as_rows(st.session_state.get(rows_key), current)
@@ -236,13 +239,13 @@ def card_picker(
     compared with ``selected``.
     """
     wanted = _codes(selected)
-    seq = int(_stored(key).get("seq", 0) or 0)
+    seq = int(_stored(key, "selection").get("seq", 0) or 0)
     flag = f"{key}__changed"
 
     def mark_changed() -> None:  # runs only when the browser sent a tap
         st.session_state[flag] = True
         if on_change is not None:
-            now = [str(c) for c in _stored(key).get("selected", [])]
+            now = [str(c) for c in _stored(key, "selection").get("selected", [])]
             on_change([c for c in now if c not in wanted], [c for c in wanted if c not in now])
 
     data = {
@@ -254,10 +257,10 @@ def card_picker(
     result = _COMPONENT(
         key=key,
         data=data,
-        default={"value": {"selected": wanted, "seq": 0}},
-        on_value_change=mark_changed,
+        default={"selection": {"selected": wanted, "seq": 0}},
+        on_selection_change=mark_changed,
     )
-    value = result.get("value") or {}
+    value = result.get("selection") or {}
     changed = bool(st.session_state.pop(flag, False)) and isinstance(value, Mapping)
     picked = [str(c) for c in value.get("selected", [])] if changed else wanted
     return PickerResult(selected=picked, changed=changed)

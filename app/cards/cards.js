@@ -178,7 +178,7 @@ function editorCommit(inst, newRows) {
   inst.selected = [];
   inst.seq += 1;
   editorRender(inst);
-  inst.args.setStateValue("value", { rows: inst.rows, seq: inst.seq, moves: inst.history.length, deal_id: inst.data.deal_id });
+  inst.args.setStateValue("arrangement", { rows: inst.rows, seq: inst.seq, moves: inst.history.length, deal_id: inst.data.deal_id });
 }
 
 function removeCodes(rows, codes) {
@@ -265,7 +265,7 @@ function editorBuild(inst) {
     inst.selected = [];
     inst.seq += 1;
     editorRender(inst);
-    inst.args.setStateValue("value", { rows: inst.rows, seq: inst.seq, moves: inst.history.length, deal_id: inst.data.deal_id });
+    inst.args.setStateValue("arrangement", { rows: inst.rows, seq: inst.seq, moves: inst.history.length, deal_id: inst.data.deal_id });
   });
   inst.resetButton = mk("reset", () => editorCommit(inst, inst.data.deal.map((r) => [...r])));
   inst.sortButton = mk("sort", () => editorCommit(inst, inst.rows.map(sortRow)));
@@ -432,7 +432,7 @@ function pickerRender(inst) {
         inst.selected = on ? inst.selected.filter((c) => c !== code) : [...inst.selected, code];
         inst.seq += 1;
         pickerRender(inst);
-        inst.args.setStateValue("value", { selected: inst.selected, seq: inst.seq });
+        inst.args.setStateValue("selection", { selected: inst.selected, seq: inst.seq });
       });
       line.append(node);
     }
