@@ -10,6 +10,8 @@ import logging
 
 import streamlit as st
 
+from app.phone import close_sidebar_after_navigation
+
 st.set_page_config(page_title="Mau Binh solver", page_icon="🃏", layout="centered")
 
 pages = [
@@ -27,3 +29,4 @@ try:
 except Exception as exc:  # last line of defence: never show a traceback to a player
     logging.getLogger("mau_binh.app").exception("page %s failed", page.title)
     st.error(f"Something went wrong on this page ({type(exc).__name__}). Your input is kept; please try again.")
+close_sidebar_after_navigation()

@@ -27,7 +27,6 @@ from app.widgets import (
     category_names,
     chi,
     editor_labels,
-    page_style,
     percent,
     preset_label,
     remember,
@@ -359,7 +358,6 @@ restore(PRESET, "vietnamese")
 restore(PLAYERS, 4)
 load_from_url()
 
-page_style()
 st.title("Practice")
 st.caption("Set the hand yourself, then see what the solver would do and how many chi it cost you.")
 

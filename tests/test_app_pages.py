@@ -57,6 +57,14 @@ def metric(at: AppTest, label: str) -> str:
     return str(found[0])
 
 
+def component_data(at: AppTest, key: str) -> dict[str, Any]:
+    """The data a page handed to the card component (AppTest draws it as a placeholder)."""
+    found = [e for e in at.get("bidi_component") if e.key == key]
+    assert found, f"no card component {key!r}"
+    proto = found[0].proto
+    return json.loads(proto.mixed.json if proto.WhichOneof("data") == "mixed" else proto.json)  # type: ignore[no-any-return]
+
+
 # --- Solve -----------------------------------------------------------------------------------
 
 
@@ -67,15 +75,15 @@ def test_solve_shows_three_rows_ev_and_alternatives() -> None:
     no_crash(at)
     assert not at.error
     html = texts(at.markdown)
-    for row in ("Front", "Middle", "Back"):
-        assert f"<b>{row}</b>" in html
-    assert html.count('class="mb-card"') >= 13
+    best_rows = component_data(at, "solve_best_rows")["rows"]
+    assert [r["label"] for r in best_rows] == ["Front", "Middle", "Back"]
+    assert sorted(c for r in best_rows for c in r["cards"]) == sorted(CANONICAL.split())
     ev = metric(at, "EV per hand")
     assert ev.endswith("chi")
     expected = solver.solve(HAND, players=4, seed=2024)
     assert float(ev.split()[0]) == pytest.approx(expected.ev, abs=0.01)
-    for row in ("Front", "Middle", "Back"):  # each row names its hand and its chance to win
-        assert re.search(rf"<b>{row}</b> <span[^>]*>· [a-z ]+ \([^)]*\) · wins \d+%", html), row
+    for row in best_rows:  # each row names its hand and its chance to win
+        assert re.fullmatch(r"[a-z ]+ \([^)]*\) · wins \d+%", row["note"]), row
     assert "Top alternatives" in texts(at.subheader)
     assert "vs best" in html
     # the hand and settings went into the URL
@@ -136,8 +144,8 @@ def test_solve_deal_random_and_picker_agree() -> None:
     no_crash(at)
     typed = solver.parse_cards(at.text_area(key="solve_text").value)
     assert len(set(typed)) == 13
-    picked = [c for p in at.pills for c in (p.value or [])]
-    assert sorted(picked) == sorted(typed)
+    picked = component_data(at, "solve_picker")["value"]["selected"]
+    assert sorted(picked) == sorted(str(c) for c in typed)
     assert metric(at, "EV per hand").endswith("chi")
 
 
@@ -196,14 +204,6 @@ def test_practice_seeded_drill_repeats() -> None:
     replay = new_app()
     deal_practice(replay, str(shown["seed"]))
     assert replay.session_state["practice_deal"]["hand"] == shown["hand"]
-
-
-def component_data(at: AppTest, key: str) -> dict[str, Any]:
-    """The data a page handed to the card component (AppTest draws it as a placeholder)."""
-    found = [e for e in at.get("bidi_component") if e.key == key]
-    assert found, f"no card component {key!r}"
-    proto = found[0].proto
-    return json.loads(proto.mixed.json if proto.WhichOneof("data") == "mixed" else proto.json)  # type: ignore[no-any-return]
 
 
 def test_practice_editor_gets_the_deal_and_follows_the_rows() -> None:
@@ -320,18 +320,15 @@ def test_compare_two_sets_side_by_side() -> None:
 
 
 def test_compare_shows_rows_high_to_low_whatever_the_typed_order() -> None:
-    import re
-
     at = new_app()
     at.switch_page("app/compare.py").run()
     at.text_area(key="compare_hand_text").input(PAIRS_HAND).run()
     at.text_input(key="compare_set_0_0").input("3h 2s 2c | 5c 9h 7d 9c 7s | 4d Ks Ah Kc Ad").run()
     at.text_input(key="compare_set_0_1").input("2s 2c 3h | 9h 9c 7d 7s 5c | Ah Ad Kc Ks 4d").run()
     no_crash(at)
-    panels = [m.value for m in at.markdown if 'class="mb-row"' in m.value]
-    shown = [re.findall(r'title="([^"]+)"', p) for p in panels]
-    assert len(shown) == 2 and shown[0] == shown[1]
-    assert shown[0][:3] == ["3 of hearts", "2 of spades", "2 of clubs"]
+    shown = [[c for row in component_data(at, f"compare_set_rows_{x}")["rows"] for c in row["cards"]] for x in "AB"]
+    assert shown[0] == shown[1]
+    assert shown[0][:3] == ["3h", "2s", "2c"]
 
 
 def test_compare_adds_a_solver_alternative() -> None:

@@ -30,10 +30,11 @@ special=None, marked=(), disabled=False, four_colour=False) -> HandEditorResult`
     foul_equal ("{upper}", "{lower}", "{upper_hand}", "{lower_hand}"), undo, reset, sort,
     submit (optional).
 
-``card_picker(selected, *, key, labels, four_colour=False) -> PickerResult``
+``card_picker(selected, *, key, labels, four_colour=False, on_change=None) -> PickerResult``
     The 52-card grid, one line per suit, tap to toggle.  ``result.selected`` is the
     selection (codes, in tap order) and ``result.changed`` is True only on the run that
-    follows a user's tap, so a page can write its text box only on a real user change.
+    follows a user's tap; ``on_change(added, removed)`` is a callback for that tap, so a
+    page can write its text box only on a real user change.
     Labels: suit_s, suit_h, suit_d, suit_c (names read by screen readers).
 
 ``card_rows(rows, *, key=None, compact=False, four_colour=False) -> None``
@@ -43,7 +44,7 @@ special=None, marked=(), disabled=False, four_colour=False) -> HandEditorResult`
 ``card_fan(cards, *, key=None, backs=0, label="", four_colour=False) -> None``
     One line of cards (and/or backs).
 
-``macao_table(table, *, key) -> TableEvent | None``
+``macao_table(table, *, key, on_event=None) -> TableEvent | None``
     The Macao table from a :class:`MacaoTable`: seats with card backs and counts
     (``data-seat``), the stock, the discard's top card, whose turn, your hand fanned
     with ``data-playable`` on every card, one-tap plays, multi-card selection with a
@@ -51,6 +52,7 @@ special=None, marked=(), disabled=False, four_colour=False) -> HandEditorResult`
     ``TableEvent(kind="action", action_id=...)`` (an index into the legal actions the
     page listed in ``one_tap``) or ``TableEvent(kind="play", cards=[...], suit=...)``;
     ``move`` echoes the table's move number so a stale click can be ignored.
+    ``on_event(event)`` is the same event as a callback, before the page runs.
 
 DOM contract (tests outside rely on it): every face-up card is an element with
 ``data-card="<code>"`` (``As``, ``Td``, ``BJ``); editor rows carry ``data-row`` =
@@ -105,13 +107,16 @@ def _codes(cards: Iterable[object]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def _stored(key: str) -> dict[str, Any]:
-    """The component's last state as the browser sent it (empty before the first send)."""
+def _stored(key: str, name: str) -> dict[str, Any]:
+    """The component's last state ``name`` as the browser sent it (empty before the first send).
+
+    (State names avoid ``value``: Streamlit unwraps a state that holds only ``value``.)
+    """
     try:
-        value = st.session_state[key]
+        state = st.session_state[key]
     except (KeyError, AttributeError):  # not mounted yet in this session
         return {}
-    inner = value.get("value") if isinstance(value, Mapping) else None
+    inner = state.get(name) if isinstance(state, Mapping) else None
     return dict(inner) if isinstance(inner, Mapping) else {}
 
 
@@ -159,7 +164,7 @@ def hand_editor(
     """Draw the three-row editor; see the module docstring."""
     deal_rows: Rows = tuple(_codes(r) for r in deal)  # type: ignore[assignment]
     deal_id = " | ".join(" ".join(sorted(r)) for r in deal_rows)
-    stored = _stored(key)
+    stored = _stored(key, "arrangement")
     if stored.get("deal_id") != deal_id:
         stored = {}
     start = deal_rows if rows is None else _as_rows([_codes(r) for r in rows], deal_rows)
@@ -170,7 +175,7 @@ def hand_editor(
     seq = int(stored.get("seq", 0) or 0)
 
     def moved() -> None:  # runs before the page, only after the player moved a card
-        sent = _stored(key)
+        sent = _stored(key, "arrangement")
         if rows_key is not None and sent.get("deal_id") == deal_id:
             st.session_state[rows_key] = [list(r) for r in _as_rows(sent.get("rows"), current)]
         if on_change is not None:
@@ -194,11 +199,11 @@ def hand_editor(
     result = _COMPONENT(
         key=key,
         data=data,
-        default={"value": {"rows": list(current), "seq": seq, "deal_id": deal_id, "moves": 0}},
-        on_value_change=moved,
+        default={"arrangement": {"rows": list(current), "seq": seq, "deal_id": deal_id, "moves": 0}},
+        on_arrangement_change=moved,
         on_submit_change=_noop,
     )
-    value = result.get("value")
+    value = result.get("arrangement")
     value = value if isinstance(value, Mapping) and value.get("deal_id") == deal_id else {}
     if rows_key is not None:
         final = _as_rows(st.session_state.get(rows_key), current)
@@ -225,14 +230,23 @@ def card_picker(
     key: str,
     labels: Mapping[str, str],
     four_colour: bool = False,
+    on_change: Callable[[list[str], list[str]], None] | None = None,
 ) -> PickerResult:
-    """The 52-card grid; ``changed`` is True only right after the player tapped a card."""
+    """The 52-card grid; ``changed`` is True only right after the player tapped a card.
+
+    ``on_change(added, removed)`` runs as a Streamlit callback (before the page, so it may
+    write other widgets' state) after a tap, with the cards the tap added or removed
+    compared with ``selected``.
+    """
     wanted = _codes(selected)
-    seq = int(_stored(key).get("seq", 0) or 0)
+    seq = int(_stored(key, "selection").get("seq", 0) or 0)
     flag = f"{key}__changed"
 
     def mark_changed() -> None:  # runs only when the browser sent a tap
         st.session_state[flag] = True
+        if on_change is not None:
+            now = [str(c) for c in _stored(key, "selection").get("selected", [])]
+            on_change([c for c in now if c not in wanted], [c for c in wanted if c not in now])
 
     data = {
         "view": "picker",
@@ -243,10 +257,10 @@ def card_picker(
     result = _COMPONENT(
         key=key,
         data=data,
-        default={"value": {"selected": wanted, "seq": 0}},
-        on_value_change=mark_changed,
+        default={"selection": {"selected": wanted, "seq": 0}},
+        on_selection_change=mark_changed,
     )
-    value = result.get("value") or {}
+    value = result.get("selection") or {}
     changed = bool(st.session_state.pop(flag, False)) and isinstance(value, Mapping)
     picked = [str(c) for c in value.get("selected", [])] if changed else wanted
     return PickerResult(selected=picked, changed=changed)
@@ -347,8 +361,41 @@ class TableEvent:
     suit: str | None = None
 
 
-def macao_table(table: MacaoTable, *, key: str) -> TableEvent | None:
-    """Draw the Macao table; returns the player's tap or play of this run, if any."""
+def _table_event(result: Mapping[str, Any]) -> TableEvent | None:
+    action, play = result.get("action"), result.get("play")
+    if isinstance(action, Mapping) and isinstance(action.get("id"), int):
+        return TableEvent(kind="action", move=int(action.get("move", -1)), action_id=int(action["id"]))
+    if isinstance(play, Mapping) and isinstance(play.get("cards"), list):
+        suit = play.get("suit")
+        return TableEvent(
+            kind="play",
+            move=int(play.get("move", -1)),
+            cards=tuple(str(c) for c in play["cards"]),
+            suit=str(suit) if isinstance(suit, str) else None,
+        )
+    return None
+
+
+def macao_table(
+    table: MacaoTable, *, key: str, on_event: Callable[[TableEvent], None] | None = None
+) -> TableEvent | None:
+    """Draw the Macao table; returns the player's tap or play of this run, if any.
+
+    ``on_event(event)`` runs as a Streamlit callback (before the page) for each tap, so a
+    page can act on it before it draws the table again.
+    """
+
+    def tapped() -> None:
+        if on_event is None:
+            return
+        try:
+            value = st.session_state[key]
+        except KeyError:
+            return
+        event = _table_event(value) if isinstance(value, Mapping) else None
+        if event is not None:
+            on_event(event)
+
     data = {
         "view": "table",
         "seats": [asdict(s) for s in table.seats],
@@ -367,16 +414,5 @@ def macao_table(table: MacaoTable, *, key: str) -> TableEvent | None:
         "labels": dict(table.labels),
         "four_colour": table.four_colour,
     }
-    result = _COMPONENT(key=key, data=data, on_action_change=_noop, on_play_change=_noop)
-    action, play = result.get("action"), result.get("play")
-    if isinstance(action, Mapping) and isinstance(action.get("id"), int):
-        return TableEvent(kind="action", move=int(action.get("move", -1)), action_id=int(action["id"]))
-    if isinstance(play, Mapping) and isinstance(play.get("cards"), list):
-        suit = play.get("suit")
-        return TableEvent(
-            kind="play",
-            move=int(play.get("move", -1)),
-            cards=tuple(str(c) for c in play["cards"]),
-            suit=str(suit) if isinstance(suit, str) else None,
-        )
-    return None
+    result = _COMPONENT(key=key, data=data, on_action_change=tapped, on_play_change=tapped)
+    return _table_event(result)

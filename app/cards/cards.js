@@ -178,7 +178,7 @@ function editorCommit(inst, newRows) {
   inst.selected = [];
   inst.seq += 1;
   editorRender(inst);
-  inst.args.setStateValue("value", { rows: inst.rows, seq: inst.seq, moves: inst.history.length, deal_id: inst.data.deal_id });
+  inst.args.setStateValue("arrangement", { rows: inst.rows, seq: inst.seq, moves: inst.history.length, deal_id: inst.data.deal_id });
 }
 
 function removeCodes(rows, codes) {
@@ -265,7 +265,7 @@ function editorBuild(inst) {
     inst.selected = [];
     inst.seq += 1;
     editorRender(inst);
-    inst.args.setStateValue("value", { rows: inst.rows, seq: inst.seq, moves: inst.history.length, deal_id: inst.data.deal_id });
+    inst.args.setStateValue("arrangement", { rows: inst.rows, seq: inst.seq, moves: inst.history.length, deal_id: inst.data.deal_id });
   });
   inst.resetButton = mk("reset", () => editorCommit(inst, inst.data.deal.map((r) => [...r])));
   inst.sortButton = mk("sort", () => editorCommit(inst, inst.rows.map(sortRow)));
@@ -432,7 +432,7 @@ function pickerRender(inst) {
         inst.selected = on ? inst.selected.filter((c) => c !== code) : [...inst.selected, code];
         inst.seq += 1;
         pickerRender(inst);
-        inst.args.setStateValue("value", { selected: inst.selected, seq: inst.seq });
+        inst.args.setStateValue("selection", { selected: inst.selected, seq: inst.seq });
       });
       line.append(node);
     }
@@ -567,9 +567,17 @@ function label(code) {
 
 function groupOf(code) { return isJoker(code) ? "J" : code[0]; }
 
+// After a play is sent, taps wait for the table that follows it (or a moment, if the
+// server kept the table as it was), so a double tap never plays twice.
+function tableWait(inst) {
+  inst.waiting = true;
+  clearTimeout(inst.waitTimer);
+  inst.waitTimer = setTimeout(() => { inst.waiting = false; }, 1500);
+}
+
 function tableTap(inst, index) {
   const d = inst.data;
-  if (!d.your_turn) return;
+  if (!d.your_turn || inst.waiting) return;
   const codes = d.hand;
   const sel = inst.selected;
   if (sel.includes(index)) {
@@ -580,6 +588,7 @@ function tableTap(inst, index) {
     if (!(d.playable && d.playable[index])) return; // only lit cards start a play
     const one = d.one_tap ? d.one_tap[index] : null;
     if (one !== null && one !== undefined) {
+      tableWait(inst);
       inst.args.setTriggerValue("action", { id: one, move: d.move });
       return;
     }
@@ -589,6 +598,8 @@ function tableTap(inst, index) {
 }
 
 function tablePlay(inst, codes, suit) {
+  if (inst.waiting) return;
+  tableWait(inst);
   inst.args.setTriggerValue("play", { cards: codes, suit: suit, move: inst.data.move });
   inst.selected = [];
   tableRender(inst);
@@ -597,6 +608,7 @@ function tablePlay(inst, codes, suit) {
 function tableUpdate(inst, data, fresh) {
   const prev = inst.data;
   inst.data = data;
+  inst.waiting = false;
   if (fresh || !prev || prev.move !== data.move || !data.your_turn) inst.selected = [];
   tableRender(inst);
 }
