@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import time
 from typing import Any
+from urllib.parse import urlencode
 
 import altair as alt
 import pandas as pd  # type: ignore[import-untyped]
@@ -26,7 +27,6 @@ from app.widgets import (
     canonical_hand,
     category_names,
     editor_labels,
-    page_style,
     preset_label,
     remember,
     restore,
@@ -369,23 +369,13 @@ def show_review(record: HandRecord) -> None:
         text += f" ({rev['lost']:.2f} chi lost)"
     if record.extra.get("timed_out"):
         text += " · time ran out: your set as it stood was played"
-    st.markdown(text)
+    # the links open a new tab (a fresh session reads the link), so the table stays as it is
     params = {"preset": record.preset, "players": str(record.players)}
-    with st.container(horizontal=True):
-        st.page_link(
-            "app/solve.py",
-            label="Open on Solve",
-            icon="🧮",
-            query_params={"hand": record.hands[0], **params, "mode": "fast"},
-        )
-        # the session's deck seed of hand n is seed * 1000 + n - 1, as in Practice's drill of that seed
-        session_seed, number = divmod(record.deal_seed, 1000)
-        st.page_link(
-            "app/practice.py",
-            label="Open on Practice",
-            icon="🎯",
-            query_params={"seed": str(session_seed), "hand": str(number + 1), **params},
-        )
+    solve_link = urlencode({"hand": record.hands[0], **params, "mode": "fast"})
+    # hand n of session S is dealt from seed S * 1000 + n - 1: hand n of Practice's drill S
+    session_seed, number = divmod(record.deal_seed, 1000)
+    practice_link = urlencode({"seed": session_seed, "hand": number + 1, **params})
+    st.markdown(f"{text} · [Open on Solve](solve?{solve_link}) · [Open on Practice](practice?{practice_link})")
 
 
 def show_reveal(index: int) -> None:
@@ -542,7 +532,6 @@ restore(SEED_TEXT, "")
 for _seat in (1, 2, 3):
     restore(LEVEL.format(_seat), "club")
 
-page_style()
 st.title("Play")
 st.caption("A table against computer players: arrange your 13 cards, press Reveal, see who pays whom.")
 read_url()
