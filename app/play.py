@@ -333,15 +333,18 @@ def pair_line(record: HandRecord, i: int, j: int) -> dict[str, str]:
     return line
 
 
-def show_settlement(record: HandRecord) -> None:
+def show_settlement(record: HandRecord, index: int) -> None:
     n = record.players
-    st.markdown("**Settlement** (rows compared front, middle, back; a row cell names its winner and the chi)")
+    st.markdown(
+        "**Settlement**: each pair of seats, rows compared front, middle, back (a row names its winner "
+        "and the chi it pays); *Chi* is what the first seat of the pair receives from the second."
+    )
     st.dataframe(
         pd.DataFrame([pair_line(record, i, j) for i in range(n) for j in range(i + 1, n)]),
         hide_index=True,
         width="stretch",
     )
-    counted = [r for r in records()[: records().index(record) + 1] if r.replay_of is None]
+    counted = [r for r in records()[: index + 1] if r.replay_of is None]
     running = balances(counted)[-1] if record.replay_of is None and counted else None
     st.dataframe(
         pd.DataFrame(
@@ -383,7 +386,7 @@ def show_reveal(index: int) -> None:
     title = f"Hand {record.number}" + (f" (replay of hand {record.replay_of})" if record.replay_of else "")
     st.subheader(title)
     show_seats(record, index)
-    show_settlement(record)
+    show_settlement(record, index)
     show_review(record)
     st.button("Deal the next hand", type="primary", key="play_next", on_click=on_next)
 
