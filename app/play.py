@@ -312,23 +312,21 @@ def pair_line(record: HandRecord, i: int, j: int) -> dict[str, str]:
             for seat, sign in ((i, 1), (j, -1)):
                 if sum(1 for r in results if r * sign > 0) >= 2:
                     bonuses.append(f"{names[seat]} majority +{rules.majority_bonus}")
-    line["Bonuses"] = ", ".join(bonuses) or "—"
+    extras = [f"bonus {b}" for b in bonuses]
     swept = [names[s] for s, o in ((i, j), (j, i)) if record.scooped[s][o] and results is not None]
-    line["Sập"] = ", ".join(f"{n} ×{rules.sweep_mult}" for n in swept) or "—"
-    line["Sập làng"] = ", ".join(f"{names[s]} ×{rules.sap_lang_mult}" for s in (i, j) if record.sap_lang[s]) or "—"
+    extras += [f"sập {n} ×{rules.sweep_mult}" for n in swept]
+    extras += [f"sập làng {names[s]} ×{rules.sap_lang_mult}" for s in (i, j) if record.sap_lang[s]]
     fouled = [s for s in (i, j) if record.fouls[s]] if not (record.specials[i] or record.specials[j]) else []
     pays = f" pays {rules.foul_chi}" if rules.foul_mode == "flat" and len(fouled) == 1 else ""
-    line["Foul"] = ", ".join(names[s] + pays for s in fouled) or "—"
-    line["Special"] = (
-        ", ".join(f"{names[s]} {(record.specials[s] or '').replace('_', ' ')}" for s in (i, j) if record.specials[s])
-        or "—"
-    )
-    if not rules.aces:
-        line["Aces"] = "—"
-    elif max(record.aces) == 4:
-        line["Aces"] = "void (4 aces at the table)"
-    else:
-        line["Aces"] = f"{record.aces[i]}–{record.aces[j]}"
+    extras += [f"foul {names[s]}{pays}" for s in fouled]
+    extras += [
+        f"special {names[s]} {(record.specials[s] or '').replace('_', ' ')}" for s in (i, j) if record.specials[s]
+    ]
+    if rules.aces and max(record.aces) == 4:
+        extras.append("aces void (4 aces in one hand)")
+    elif rules.aces:
+        extras.append(f"aces {record.aces[i]}–{record.aces[j]}")
+    line["Extras"] = "; ".join(extras) or "—"
     line["Chi"] = f"{names[i]} {signed(record.pairs[i][j])}"
     return line
 
@@ -337,28 +335,21 @@ def show_settlement(record: HandRecord, index: int) -> None:
     n = record.players
     st.markdown(
         "**Settlement**: each pair of seats, rows compared front, middle, back (a row names its winner "
-        "and the chi it pays); *Chi* is what the first seat of the pair receives from the second."
+        "and the chi it pays); *Extras*: bonuses, sập, sập làng, fouls, specials and aces; *Chi* is what "
+        "the first seat of the pair receives from the second."
     )
-    st.dataframe(
-        pd.DataFrame([pair_line(record, i, j) for i in range(n) for j in range(i + 1, n)]),
-        hide_index=True,
-        width="stretch",
-    )
+    st.table([pair_line(record, i, j) for i in range(n) for j in range(i + 1, n)], hide_index=True)
     counted = [r for r in records()[: index + 1] if r.replay_of is None]
     running = balances(counted)[-1] if record.replay_of is None and counted else None
-    st.dataframe(
-        pd.DataFrame(
-            [
-                {
-                    "Seat": record.seats[s],
-                    "This hand": signed(record.totals[s]),
-                    **({"Balance": signed(running[s])} if running else {}),
-                }
-                for s in range(n)
-            ]
-        ),
-        hide_index=True,
-    )
+    totals = [
+        {
+            "Seat": record.seats[s],
+            "This hand": signed(record.totals[s]),
+            **({"Balance": signed(running[s])} if running else {}),
+        }
+        for s in range(n)
+    ]
+    st.table(totals, hide_index=True)
     st.caption(f"Totals sum to {sum(record.totals)}: what one seat wins, the others pay.")
 
 
@@ -431,22 +422,16 @@ def show_history() -> None:
         return
     table = config()
     with st.expander(f"History ({len(hands)} hand{'s' if len(hands) != 1 else ''})"):
-        st.dataframe(
-            pd.DataFrame(
-                [
-                    {
-                        "Hand": r.number,
-                        "Replay of": r.replay_of or "",
-                        "Seed": r.deal_seed,
-                        "Your set": r.sets[0],
-                        "Your chi": r.totals[0],
-                        "Grade": (r.extra.get("review") or {}).get("grade", ""),
-                    }
-                    for r in hands
-                ]
-            ),
-            hide_index=True,
-        )
+        lines = [
+            {
+                "Hand": f"{r.number} (replay)" if r.replay_of else str(r.number),
+                "Your set": r.sets[0],
+                "Chi": signed(r.totals[0]),
+                "Grade": (r.extra.get("review") or {}).get("grade", ""),
+            }
+            for r in hands
+        ]
+        st.table(lines, hide_index=True)
         name = f"mau-binh-play-{table.seed}"
         with st.container(horizontal=True):
             st.download_button(

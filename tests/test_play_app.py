@@ -88,7 +88,7 @@ def test_settlement_shown_is_score_table_of_the_shown_sets() -> None:
         assert list(record.totals) == chis
         # the settlement table's pair chi are score_table's pairs
         result = score_table(shown, "vietnamese")
-        pairs = at.dataframe[0].value
+        pairs = at.table[0].value
         assert len(pairs) == 6
         for line, (i, j) in zip(pairs.to_dict("records"), [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]):
             assert line["Chi"] == f"{record.seats[i]} {result.pairs[i][j]:+d}".replace("+0", "0")

@@ -20,6 +20,7 @@ from solver import score_table, solve
 from solver.scoring import Arrangement
 from solver.table import TableConfig
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, require_chromium, streamlit_server
+from tests.test_browser_app import assert_fits, idle
 
 pytestmark = pytest.mark.browser
 SEED = 2718
@@ -53,9 +54,8 @@ def row_cards(page: sync_api.Page, row: str) -> list[str]:
 
 
 def wait_idle(page: sync_api.Page) -> None:
-    """Wait until the script run is over (Streamlit's running indicator is gone)."""
-    page.wait_for_timeout(300)
-    page.locator('[data-testid="stStatusWidget"]').wait_for(state="detached", timeout=60_000)
+    """Wait until the script run is over (the Practice tests' check: idle on three polls)."""
+    idle(page)
 
 
 def screenshot(page: sync_api.Page, path: Path, width: int) -> None:
@@ -125,12 +125,14 @@ def test_three_hands_by_tapping_at_390_px(server: str, browser: sync_api.Browser
             practice.locator('[data-row="back"] [data-card]').first.wait_for(timeout=60_000)
             assert sorted(c for row in ROWS for c in row_cards(practice, row)) == sorted(str(c) for c in hand)
             practice.close()
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 390, f"the page is {width} px wide at 390 px"
+        assert_fits(page, f"play, hand {number} revealed")
         page.get_by_role("button", name="Deal the next hand").click()
     page.locator('[data-row="back"] [data-card]').first.wait_for(timeout=60_000)
     assert page.get_by_text("Hand 4", exact=True).count() == 1
     wait_idle(page)
+    page.get_by_text("History (3 hands)").click()
+    wait_idle(page)
+    assert_fits(page, "play, next hand dealt, history open")
     screenshot(page, tmp_path / "play-390-hand4.png", 390)
     screenshot(page, tmp_path / "play-1280.png", 1280)
     print(f"screenshots in {tmp_path}")
