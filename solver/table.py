@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .cards import Card, InvalidHandError, full_deck, parse_cards
+from .cards import Card, InvalidHandError, full_deck
 from .players import get_player
 from .rules import PRESETS, Rules
 from .scoring import Arrangement, as_arrangement, score_table
@@ -315,10 +315,6 @@ def history_csv(records: Sequence[HandRecord]) -> str:
     return buffer.getvalue()
 
 
-def hand_cards(record: HandRecord, seat: int) -> list[Card]:
-    return parse_cards(record.hands[seat])
-
-
 __all__ = [
     "CSV_COLUMNS",
     "MAX_HANDS",
@@ -328,7 +324,6 @@ __all__ = [
     "balances",
     "deal_hands",
     "deal_seed",
-    "hand_cards",
     "history_csv",
     "history_from_json",
     "history_json",
