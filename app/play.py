@@ -151,7 +151,6 @@ def read_url() -> None:
     seed = params.get("seed")
     if seed is not None:
         if seed.isdigit() and int(seed) <= MAX_SEED:
-            st.session_state[SEED_TEXT] = seed
             start_session(settings_config(int(seed)))
         else:
             problems.append(f"a session seed is a whole number from 0 to {MAX_SEED}, the link says {seed[:40]!r}")
@@ -181,7 +180,6 @@ def on_new_session() -> None:
         st.session_state[ERROR] = f"A session seed is a whole number from 0 to {MAX_SEED}, got {text[:40]!r}."
         return
     seed = int(text) if text else engine.new_seed()
-    st.session_state[SEED_TEXT] = str(seed)
     st.session_state["play_pending"] = settings_config(seed)
 
 
@@ -543,7 +541,7 @@ with st.expander("Table settings", expanded=CONFIG not in st.session_state):
     st.caption(
         "Beginner: strongest five in the back. Club: the fast solver's best set. "
         f"Expert: deep mode ({EXPERT_SAMPLES} sampled tables per candidate set). "
-        "Settings apply when a new session starts."
+        "Rules, players and levels apply when a new session starts; the timer from the next hand."
     )
 remember(*WIDGETS)
 

@@ -181,3 +181,16 @@ def test_timer_off_by_default_and_expiry_plays_the_set_as_it_stands() -> None:
     assert record.sets[0] == str(Arrangement(cut[:3], cut[3:8], cut[8:]))
     assert revealed_seats(at)[0][1] == record.totals[0]
     assert "time ran out" in "\n".join(str(m.value) for m in at.markdown)
+
+
+def test_new_session_with_an_empty_seed_deals_afresh_and_keeps_the_box_empty() -> None:
+    at = open_play(seed="5", players="2", levels="club")
+    play_hand(at)
+    assert len(at.session_state["play_records"]) == 1
+    assert at.text_input(key="play_seed_text").value == ""
+    at.button(key="play_new").click().run()
+    no_crash(at)
+    assert at.session_state["play_config"].seed != 5  # a random seed (1 in a million to repeat)
+    assert at.session_state["play_records"] == []
+    assert at.text_input(key="play_seed_text").value == ""
+    assert at.query_params["seed"] == str(at.session_state["play_config"].seed)
