@@ -309,7 +309,9 @@ else:
 
     # --- the moves that are not a card: Draw, Accept, Pass, Keep it, Macao!
     moves = st.container(horizontal=True, gap="small", key="macao_moves")
-    if obs.phase is Phase.AFTER_DRAW and obs.current == HUMAN:
+    if obs.is_terminal:
+        pass  # the round is over: New round above starts the next
+    elif obs.phase is Phase.AFTER_DRAW and obs.current == HUMAN:
         drawn_is_ace = obs.drawn is not None and obs.drawn.rank == 14
         if not drawn_is_ace and any(isinstance(a, PlayDrawn) for a in legal):
             moves.button("Play it", key="macao_play_drawn", type="primary", on_click=do,
@@ -324,9 +326,10 @@ else:
             moves.button("Pass", key="macao_pass", on_click=do, args=(Pass(),))
     can_call = bool(interrupts(state, HUMAN))
     macao_label = f"Macao! (catch P{obs.exposed})" if can_call and obs.exposed is not None else "Macao!"
-    moves.button(macao_label, key="macao_call", on_click=macao_button,
-                 disabled=not (can_call or (obs.current == HUMAN and not obs.is_terminal)),
-                 type="primary" if ss()[DECLARE] or can_call else "secondary")  # fmt: skip
+    if not obs.is_terminal:
+        moves.button(macao_label, key="macao_call", on_click=macao_button,
+                     disabled=not (can_call or obs.current == HUMAN),
+                     type="primary" if ss()[DECLARE] or can_call else "secondary")  # fmt: skip
     if ss()[DECLARE] and obs.current == HUMAN:
         st.caption("Macao! will be declared with your next play.")
 
