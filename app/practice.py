@@ -25,6 +25,7 @@ from app.widgets import (
     category_label,
     category_names,
     chi,
+    dealt_layout,
     editor_labels,
     percent,
     preset_label,
@@ -84,12 +85,6 @@ def grade_for(lost: float, valid: bool, same_as_best: bool) -> str:
 
 def set_rows(new_rows: list[list[Card]]) -> None:
     st.session_state[ROWS] = [[str(c) for c in row] for row in new_rows]
-
-
-def dealt_layout(cards: list[Card]) -> list[list[Card]]:
-    """How a new hand is laid out: high to low from the back (the player rearranges it)."""
-    ordered = sort_for_display(cards)
-    return [ordered[10:], ordered[5:10], ordered[:5]]
 
 
 def start_hand(cards: list[Card], seed: int, number: int, kind: str, note: str = "") -> None:

@@ -69,6 +69,12 @@ def sort_for_display(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (-(c.code // 4), c.code % 4))
 
 
+def dealt_layout(cards: Iterable[Card]) -> list[list[Card]]:
+    """How Practice lays a new hand out: high to low from the back (the player rearranges it)."""
+    ordered = sort_for_display(cards)
+    return [ordered[10:], ordered[5:10], ordered[:5]]
+
+
 def category_label(key: int) -> str:
     """English name of a strength key's category, with the Vietnamese in brackets."""
     english, vietnamese, _ = CATEGORY_NAMES[category_of(key)]
