@@ -39,7 +39,7 @@ if getattr(sys.modules.get("macao"), "__file__", None) == __file__:
 from app import macao_widgets as mw  # noqa: E402
 from app.cards import TableEvent, macao_table  # noqa: E402
 from app.macao_table import action_for, table_view, why_illegal  # noqa: E402
-from app.widgets import show_error  # noqa: E402
+from app.widgets import four_colour, four_colour_toggle, show_error  # noqa: E402
 from macao import (  # noqa: E402
     Accept,
     CallMacao,
@@ -275,6 +275,7 @@ with st.expander("Options", expanded=game() is None):
     c2.selectbox("Bot level", LEVELS, key="macao_level")
     c1, _ = st.columns(2)
     c1.selectbox("Game speed", list(SPEEDS), key="macao_speed", help="Delay between computer moves")
+    four_colour_toggle()
     st.caption("Option changes apply from the next round.")
 
 st.button("New round", key="macao_new", type="primary", on_click=start_round)
@@ -292,7 +293,7 @@ else:
     names = ["You", *(f"P{seat} · {level.capitalize()}" for seat, level in enumerate(g["levels"], start=1))]
 
     # --- the table: seats, piles, whose turn and your hand, in the card component
-    facts = table_view(state, names, bool(ss()[DECLARE]))
+    facts = table_view(state, names, bool(ss()[DECLARE]), four_colour())
     macao_table(facts.table, key="macao_table", on_event=on_table_event)
     legal = facts.legal
 

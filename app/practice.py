@@ -27,6 +27,8 @@ from app.widgets import (
     chi,
     dealt_layout,
     editor_labels,
+    four_colour,
+    four_colour_toggle,
     percent,
     preset_label,
     remember,
@@ -233,6 +235,7 @@ def show_editor(deal: dict[str, object], special: str | None) -> tuple[list[str]
         wheel=rules.wheel,
         strict=rules.strict,
         special=f"Special hand: {special_label(special)}. It wins however it is set." if special else None,
+        four_colour=four_colour(),
     )
     st.caption("Drag a card to another row or onto a card to swap, or tap a card and then a row or a card.")
     return result.rows
@@ -317,6 +320,7 @@ def show_result(result: dict[str, object]) -> None:
             card_rows(
                 [CardRow(row, label, note, moved) for row, label, note in zip(shown, ROW_LABELS, notes)],
                 key=f"practice_result_{name}",
+                four_colour=four_colour(),
             )
     if moved:
         st.caption("Ringed: the cards that sit in a different row in the best set.")
@@ -402,6 +406,7 @@ with st.expander("Deal and table settings", expanded=DEAL not in st.session_stat
         st.selectbox("Rules", list(PRESETS), key=PRESET, format_func=preset_label)
     with col_players:
         st.segmented_control("Players", list(engine.PLAYERS), key=PLAYERS, required=True)
+    four_colour_toggle()
 remember(*WIDGETS)
 if st.session_state.pop("practice_deal_pending", False):
     deal_now()

@@ -173,6 +173,22 @@ def editor_labels(submit: str = "") -> dict[str, str]:
     return labels
 
 
+#: Session key of the four-colour deck switch (♦ blue, ♣ green), shared by every page.
+FOUR_COLOUR = "cards_four_colour"
+
+
+def four_colour() -> bool:
+    """Whether cards are drawn in four colours (the switch's value, kept across pages)."""
+    return bool(st.session_state.get(FOUR_COLOUR, st.session_state.get(f"{FOUR_COLOUR}__kept", False)))
+
+
+def four_colour_toggle() -> None:
+    """The four-colour deck switch (any page may show it; they share its value)."""
+    restore(FOUR_COLOUR, False)
+    st.toggle("Four-colour deck (♦ blue, ♣ green)", key=FOUR_COLOUR)
+    remember(FOUR_COLOUR)
+
+
 def picker_labels() -> dict[str, str]:
     return {f"suit_{suit.value}": SUIT_NAMES[suit] for suit in SUITS}
 
