@@ -275,7 +275,7 @@ with st.expander("Options", expanded=game() is None):
     c2.selectbox("Bot level", LEVELS, key="macao_level")
     c1, _ = st.columns(2)
     c1.selectbox("Game speed", list(SPEEDS), key="macao_speed", help="Delay between computer moves")
-    four_colour_toggle()
+    four_colour_toggle("macao")
     st.caption("Option changes apply from the next round.")
 
 st.button("New round", key="macao_new", type="primary", on_click=start_round)

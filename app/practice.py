@@ -406,7 +406,7 @@ with st.expander("Deal and table settings", expanded=DEAL not in st.session_stat
         st.selectbox("Rules", list(PRESETS), key=PRESET, format_func=preset_label)
     with col_players:
         st.segmented_control("Players", list(engine.PLAYERS), key=PLAYERS, required=True)
-    four_colour_toggle()
+    four_colour_toggle("practice")
 remember(*WIDGETS)
 if st.session_state.pop("practice_deal_pending", False):
     deal_now()

@@ -249,7 +249,7 @@ with st.expander("Pick cards on a grid"):
         st.warning(f"{len(picked)} cards picked; a hand is 13. Untick {len(picked) - 13}.")
     else:
         st.caption(f"{len(picked)} of 13 cards picked.")
-    four_colour_toggle()
+    four_colour_toggle("solve")
 
 col_preset, col_players, col_mode = st.columns([2, 1.2, 1.2])
 with col_preset:

@@ -173,20 +173,28 @@ def editor_labels(submit: str = "") -> dict[str, str]:
     return labels
 
 
-#: Session key of the four-colour deck switch (♦ blue, ♣ green), shared by every page.
+#: Session key of the four-colour deck choice (♦ blue, ♣ green), shared by every page.
 FOUR_COLOUR = "cards_four_colour"
 
 
 def four_colour() -> bool:
-    """Whether cards are drawn in four colours (the switch's value, kept across pages)."""
-    return bool(st.session_state.get(FOUR_COLOUR, st.session_state.get(f"{FOUR_COLOUR}__kept", False)))
+    """Whether cards are drawn in four colours."""
+    return bool(st.session_state.get(FOUR_COLOUR, False))
 
 
-def four_colour_toggle() -> None:
-    """The four-colour deck switch (any page may show it; they share its value)."""
-    restore(FOUR_COLOUR, False)
-    st.toggle("Four-colour deck (♦ blue, ♣ green)", key=FOUR_COLOUR)
-    remember(FOUR_COLOUR)
+def four_colour_toggle(page: str) -> None:
+    """The four-colour deck switch of one page; every page's switch shows the shared choice.
+
+    Each page has its own widget key (Streamlit resets a widget whose key moves to another
+    page), and the switch writes the shared plain key.
+    """
+    key = f"{page}_four_colour"
+    st.session_state[key] = four_colour()
+
+    def chosen() -> None:
+        st.session_state[FOUR_COLOUR] = bool(st.session_state[key])
+
+    st.toggle("Four-colour deck (♦ blue, ♣ green)", key=key, on_change=chosen)
 
 
 def picker_labels() -> dict[str, str]:

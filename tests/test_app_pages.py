@@ -495,9 +495,10 @@ def test_four_colour_deck_reaches_every_card_and_survives_a_page_switch() -> Non
     at.text_area(key="solve_text").input(HAND).run()
     at.button(key="solve_go").click().run()
     assert component_data(at, "solve_picker")["four_colour"] is False
-    at.toggle(key="cards_four_colour").set_value(True).run()
+    at.toggle(key="solve_four_colour").set_value(True).run()
     no_crash(at)
     assert component_data(at, "solve_picker")["four_colour"] is True
     assert component_data(at, "solve_best_rows")["four_colour"] is True
     deal_practice(at, "8")
     assert component_data(at, "practice_editor")["four_colour"] is True
+    assert at.toggle(key="practice_four_colour").value is True
