@@ -389,6 +389,10 @@ def test_rules_page_names_hands_in_three_languages() -> None:
     every_option = at.table[-1].value
     assert len(every_option) > len(presets)
     assert "None" not in every_option.to_string()  # input aliases are not options
+    # one example row of each category, strongest first, drawn as cards
+    examples = component_data(at, "rules_examples")["rows"]
+    assert [r["label"].lower() for r in examples] == [e for e, _, _ in reversed(solver.hands.CATEGORY_NAMES)]
+    assert all(len(r["cards"]) == 5 for r in examples)
 
 
 def test_state_survives_a_page_switch() -> None:

@@ -110,16 +110,6 @@ def idle(page: object) -> None:
     raise AssertionError("streamlit kept running")
 
 
-def settle(page: object) -> None:
-    """Wait until Streamlit has finished the current run."""
-    page.wait_for_timeout(300)  # type: ignore[attr-defined]
-    page.wait_for_function(  # type: ignore[attr-defined]
-        "() => !document.querySelector('[data-testid=stStatusWidget] [data-testid=stStatusWidgetRunningIcon]')"
-        " && !document.querySelector('[data-testid=stSpinner]')",
-        timeout=30_000,
-    )
-
-
 def test_paste_and_solve_on_a_phone(server: str, browser: object, tmp_path: Path) -> None:
     page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
     errors: list[str] = []
@@ -127,12 +117,13 @@ def test_paste_and_solve_on_a_phone(server: str, browser: object, tmp_path: Path
     page.goto(server)
     box = page.get_by_label("Your 13 cards")
     box.wait_for(timeout=30_000)
+    idle(page)
     box.fill(HAND)
     box.press("Control+Enter")
-    settle(page)
+    idle(page)
     page.get_by_role("button", name="Solve", exact=True).click()
     page.get_by_text("Best set").wait_for(timeout=30_000)
-    settle(page)
+    idle(page)
     assert page.locator("[data-card]").count() >= 13 + 52  # the best set, the alternatives and the grid
     assert page.get_by_text("EV per hand").count() >= 1
     assert page.locator("[data-testid=stException]").count() == 0
@@ -149,7 +140,7 @@ def test_paste_and_solve_on_a_phone(server: str, browser: object, tmp_path: Path
     # hostile text is shown as text, never run
     box.fill("<img src=x onerror=alert(1)><script>alert(2)</script>")
     box.press("Control+Enter")
-    settle(page)
+    idle(page)
     page.get_by_role("button", name="Solve", exact=True).click()
     page.locator("[data-testid=stAlertContentError]").first.wait_for(timeout=30_000)
     assert page.locator("img[src=x]").count() == 0
