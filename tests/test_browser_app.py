@@ -269,6 +269,27 @@ def test_practice_hand_arranged_only_by_tapping(server: str, browser: object, tm
     page.close()
 
 
+def test_a_finger_drags_a_card_too(server: str, browser: object) -> None:
+    """Touch input (a phone's finger) drags like the mouse: the card must not scroll the page."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)  # type: ignore[attr-defined]
+    page = context.new_page()
+    rows, target = deal_seeded(page, server, 2024)
+    card, onto = next_swap(rows, target)  # type: ignore[misc]
+    (x0, y0), (x1, y1) = centre(page, card), centre(page, onto)
+    touch = context.new_cdp_session(page)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for step in range(1, 11):
+        x, y = x0 + (x1 - x0) * step / 10, y0 + (y1 - y0) * step / 10
+        touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        page.wait_for_timeout(20)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_timeout(200)
+    after = shown_rows(page)
+    where = {c: i for i, row in enumerate(rows) for c in row}
+    assert card in after[where[onto]] and onto in after[where[card]]  # swapped
+    context.close()
+
+
 def test_the_same_seed_deals_the_same_hand(server: str, browser: object) -> None:
     page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
     first, _ = deal_seeded(page, server, 99)
