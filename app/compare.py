@@ -18,6 +18,7 @@ from app.widgets import (
     category_label,
     chi,
     chi_gap,
+    four_colour,
     percent,
     preset_label,
     read_arrangement,
@@ -176,7 +177,7 @@ if hand:
             for n, (alt_text, alt_ev) in enumerate(alternatives, start=1):
                 st.markdown(f"**#{n}** · EV {chi(alt_ev)} chi")
                 shown = [CardRow(sort_for_display(row)) for row in Arrangement.parse(alt_text).rows]
-                card_rows(shown, key=f"compare_alt_{n}", compact=True)
+                card_rows(shown, key=f"compare_alt_{n}", compact=True, four_colour=four_colour())
             choices: list[int] = list(range(len(texts)))
             with st.container(horizontal=True, vertical_alignment="bottom"):
                 st.selectbox(
@@ -229,6 +230,6 @@ else:
                     CardRow(sort_for_display(row), label, note)
                     for row, label, note in zip(arrangement.rows, ROW_LABELS, notes)
                 ]
-                card_rows(shown, key=f"compare_set_rows_{letter}")
+                card_rows(shown, key=f"compare_set_rows_{letter}", four_colour=four_colour())
         if top:
             st.caption(f"The solver's best set for this hand has EV {chi(top['ev'])} chi ({mode} mode).")

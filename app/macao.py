@@ -39,7 +39,7 @@ if getattr(sys.modules.get("macao"), "__file__", None) == __file__:
 from app import macao_widgets as mw  # noqa: E402
 from app.cards import TableEvent, macao_table  # noqa: E402
 from app.macao_table import action_for, table_view, why_illegal  # noqa: E402
-from app.widgets import show_error  # noqa: E402
+from app.widgets import four_colour, four_colour_toggle, show_error  # noqa: E402
 from macao import (  # noqa: E402
     Accept,
     CallMacao,
@@ -275,6 +275,7 @@ with st.expander("Options", expanded=game() is None):
     c2.selectbox("Bot level", LEVELS, key="macao_level")
     c1, _ = st.columns(2)
     c1.selectbox("Game speed", list(SPEEDS), key="macao_speed", help="Delay between computer moves")
+    four_colour_toggle("macao")
     st.caption("Option changes apply from the next round.")
 
 st.button("New round", key="macao_new", type="primary", on_click=start_round)
@@ -292,7 +293,7 @@ else:
     names = ["You", *(f"P{seat} · {level.capitalize()}" for seat, level in enumerate(g["levels"], start=1))]
 
     # --- the table: seats, piles, whose turn and your hand, in the card component
-    facts = table_view(state, names, bool(ss()[DECLARE]))
+    facts = table_view(state, names, bool(ss()[DECLARE]), four_colour())
     macao_table(facts.table, key="macao_table", on_event=on_table_event)
     legal = facts.legal
 
@@ -309,7 +310,9 @@ else:
 
     # --- the moves that are not a card: Draw, Accept, Pass, Keep it, Macao!
     moves = st.container(horizontal=True, gap="small", key="macao_moves")
-    if obs.phase is Phase.AFTER_DRAW and obs.current == HUMAN:
+    if obs.is_terminal:
+        pass  # the round is over: New round above starts the next
+    elif obs.phase is Phase.AFTER_DRAW and obs.current == HUMAN:
         drawn_is_ace = obs.drawn is not None and obs.drawn.rank == 14
         if not drawn_is_ace and any(isinstance(a, PlayDrawn) for a in legal):
             moves.button("Play it", key="macao_play_drawn", type="primary", on_click=do,
@@ -324,9 +327,10 @@ else:
             moves.button("Pass", key="macao_pass", on_click=do, args=(Pass(),))
     can_call = bool(interrupts(state, HUMAN))
     macao_label = f"Macao! (catch P{obs.exposed})" if can_call and obs.exposed is not None else "Macao!"
-    moves.button(macao_label, key="macao_call", on_click=macao_button,
-                 disabled=not (can_call or (obs.current == HUMAN and not obs.is_terminal)),
-                 type="primary" if ss()[DECLARE] or can_call else "secondary")  # fmt: skip
+    if not obs.is_terminal:
+        moves.button(macao_label, key="macao_call", on_click=macao_button,
+                     disabled=not (can_call or obs.current == HUMAN),
+                     type="primary" if ss()[DECLARE] or can_call else "secondary")  # fmt: skip
     if ss()[DECLARE] and obs.current == HUMAN:
         st.caption("Macao! will be declared with your next play.")
 

@@ -85,7 +85,7 @@ def playable_cards(hand: Sequence[Card], legal: Sequence[Action], drawn_index: i
     ]
 
 
-def table_view(state: State, names: Sequence[str], declare: bool) -> TableFacts:
+def table_view(state: State, names: Sequence[str], declare: bool, four_colour: bool = False) -> TableFacts:
     """What the table shows to you (seat 0) now."""
     obs = observe(state, HUMAN)
     over = obs.is_terminal
@@ -152,6 +152,7 @@ def table_view(state: State, names: Sequence[str], declare: bool) -> TableFacts:
             "suits": {s.value: SUIT_WORDS[s] for s in SUIT_GLYPHS},
             "jokers": {"BJ": "black joker", "RJ": "red joker"},
         },
+        four_colour=four_colour,
     )
     return TableFacts(table, legal)
 

@@ -26,7 +26,10 @@ from app.widgets import (
     category_label,
     category_names,
     chi,
+    dealt_layout,
     editor_labels,
+    four_colour,
+    four_colour_toggle,
     percent,
     preset_label,
     remember,
@@ -58,12 +61,6 @@ WIDGETS = (KIND, SEED, PRESET, PLAYERS)
 
 def set_rows(new_rows: list[list[Card]]) -> None:
     st.session_state[ROWS] = [[str(c) for c in row] for row in new_rows]
-
-
-def dealt_layout(cards: list[Card]) -> list[list[Card]]:
-    """How a new hand is laid out: high to low from the back (the player rearranges it)."""
-    ordered = sort_for_display(cards)
-    return [ordered[10:], ordered[5:10], ordered[:5]]
 
 
 def start_hand(cards: list[Card], seed: int, number: int, kind: str, note: str = "") -> None:
@@ -208,6 +205,7 @@ def show_editor(deal: dict[str, object], special: str | None) -> tuple[list[str]
         wheel=rules.wheel,
         strict=rules.strict,
         special=f"Special hand: {special_label(special)}. It wins however it is set." if special else None,
+        four_colour=four_colour(),
     )
     st.caption("Drag a card to another row or onto a card to swap, or tap a card and then a row or a card.")
     return result.rows
@@ -292,6 +290,7 @@ def show_result(result: dict[str, object]) -> None:
             card_rows(
                 [CardRow(row, label, note, moved) for row, label, note in zip(shown, ROW_LABELS, notes)],
                 key=f"practice_result_{name}",
+                four_colour=four_colour(),
             )
     if moved:
         st.caption("Ringed: the cards that sit in a different row in the best set.")
@@ -377,6 +376,7 @@ with st.expander("Deal and table settings", expanded=DEAL not in st.session_stat
         st.selectbox("Rules", list(PRESETS), key=PRESET, format_func=preset_label)
     with col_players:
         st.segmented_control("Players", list(engine.PLAYERS), key=PLAYERS, required=True)
+    four_colour_toggle("practice")
 remember(*WIDGETS)
 if st.session_state.pop("practice_deal_pending", False):
     deal_now()

@@ -19,6 +19,8 @@ from app.widgets import (
     category_label,
     chi,
     chi_gap,
+    four_colour,
+    four_colour_toggle,
     percent,
     picker_labels,
     preset_label,
@@ -185,6 +187,7 @@ def show_result(hand: str, preset: str, players: int, mode: str) -> None:
     card_rows(
         [CardRow(sort_for_display(row), label, note) for row, label, note in zip(best.rows, ROW_LABELS, notes)],
         key="solve_best_rows",
+        four_colour=four_colour(),
     )
     opponents = players - 1
     st.metric(
@@ -212,7 +215,7 @@ def show_result(hand: str, preset: str, players: int, mode: str) -> None:
             head += " · best" if rank == 1 else f" · {chi_gap(ev - best_ev)} chi vs best"
             st.markdown(f"**{head}**")
             rows = [CardRow(sort_for_display(row)) for row in arrangement.rows]
-            card_rows(rows, key=f"solve_alt_{rank}", compact=True)
+            card_rows(rows, key=f"solve_alt_{rank}", compact=True, four_colour=four_colour())
         if st.button("Compare the top three side by side", key="solve_to_compare", icon="⚖️"):
             send_to_compare(hand, [t for t, _ in alternatives[:3]])
             st.switch_page("app/compare.py")
@@ -239,13 +242,14 @@ st.text_area(
 )
 with st.expander("Pick cards on a grid"):
     picked = card_picker(shown_on_picker(st.session_state.get(TEXT, "")), key=PICK, labels=picker_labels(),
-                         on_change=on_pick).selected  # fmt: skip
+                         on_change=on_pick, four_colour=four_colour()).selected  # fmt: skip
     if safe_parse_cards(st.session_state.get(TEXT, "")) is None:
         st.caption("The text above does not read as cards yet; a tap adds the card after it.")
     elif len(picked) > 13:
         st.warning(f"{len(picked)} cards picked; a hand is 13. Untick {len(picked) - 13}.")
     else:
         st.caption(f"{len(picked)} of 13 cards picked.")
+    four_colour_toggle("solve")
 
 col_preset, col_players, col_mode = st.columns([2, 1.2, 1.2])
 with col_preset:

@@ -69,6 +69,12 @@ def sort_for_display(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (-(c.code // 4), c.code % 4))
 
 
+def dealt_layout(cards: Iterable[Card]) -> list[list[Card]]:
+    """How Practice lays a new hand out: high to low from the back (the player rearranges it)."""
+    ordered = sort_for_display(cards)
+    return [ordered[10:], ordered[5:10], ordered[:5]]
+
+
 def category_label(key: int) -> str:
     """English name of a strength key's category, with the Vietnamese in brackets."""
     english, vietnamese, _ = CATEGORY_NAMES[category_of(key)]
@@ -165,6 +171,30 @@ def editor_labels(submit: str = "") -> dict[str, str]:
     if submit:
         labels["submit"] = submit
     return labels
+
+
+#: Session key of the four-colour deck choice (♦ blue, ♣ green), shared by every page.
+FOUR_COLOUR = "cards_four_colour"
+
+
+def four_colour() -> bool:
+    """Whether cards are drawn in four colours."""
+    return bool(st.session_state.get(FOUR_COLOUR, False))
+
+
+def four_colour_toggle(page: str) -> None:
+    """The four-colour deck switch of one page; every page's switch shows the shared choice.
+
+    Each page has its own widget key (Streamlit resets a widget whose key moves to another
+    page), and the switch writes the shared plain key.
+    """
+    key = f"{page}_four_colour"
+    st.session_state[key] = four_colour()
+
+    def chosen() -> None:
+        st.session_state[FOUR_COLOUR] = bool(st.session_state[key])
+
+    st.toggle("Four-colour deck (♦ blue, ♣ green)", key=key, on_change=chosen)
 
 
 def picker_labels() -> dict[str, str]:

@@ -389,6 +389,10 @@ def test_rules_page_names_hands_in_three_languages() -> None:
     every_option = at.table[-1].value
     assert len(every_option) > len(presets)
     assert "None" not in every_option.to_string()  # input aliases are not options
+    # one example row of each category, strongest first, drawn as cards
+    examples = component_data(at, "rules_examples")["rows"]
+    assert [r["label"].lower() for r in examples] == [e for e, _, _ in reversed(solver.hands.CATEGORY_NAMES)]
+    assert all(len(r["cards"]) == 5 for r in examples)
 
 
 def test_state_survives_a_page_switch() -> None:
@@ -488,3 +492,17 @@ def test_chi_gaps_never_read_minus_zero() -> None:
     no_crash(at)
     html = texts(at.markdown)
     assert "vs best" in html and not re.search(r"[-+]0\.00 chi vs best", html)
+
+
+def test_four_colour_deck_reaches_every_card_and_survives_a_page_switch() -> None:
+    at = new_app()
+    at.text_area(key="solve_text").input(HAND).run()
+    at.button(key="solve_go").click().run()
+    assert component_data(at, "solve_picker")["four_colour"] is False
+    at.toggle(key="solve_four_colour").set_value(True).run()
+    no_crash(at)
+    assert component_data(at, "solve_picker")["four_colour"] is True
+    assert component_data(at, "solve_best_rows")["four_colour"] is True
+    deal_practice(at, "8")
+    assert component_data(at, "practice_editor")["four_colour"] is True
+    assert at.toggle(key="practice_four_colour").value is True

@@ -110,16 +110,6 @@ def idle(page: object) -> None:
     raise AssertionError("streamlit kept running")
 
 
-def settle(page: object) -> None:
-    """Wait until Streamlit has finished the current run."""
-    page.wait_for_timeout(300)  # type: ignore[attr-defined]
-    page.wait_for_function(  # type: ignore[attr-defined]
-        "() => !document.querySelector('[data-testid=stStatusWidget] [data-testid=stStatusWidgetRunningIcon]')"
-        " && !document.querySelector('[data-testid=stSpinner]')",
-        timeout=30_000,
-    )
-
-
 def test_paste_and_solve_on_a_phone(server: str, browser: object, tmp_path: Path) -> None:
     page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
     errors: list[str] = []
@@ -127,12 +117,13 @@ def test_paste_and_solve_on_a_phone(server: str, browser: object, tmp_path: Path
     page.goto(server)
     box = page.get_by_label("Your 13 cards")
     box.wait_for(timeout=30_000)
+    idle(page)
     box.fill(HAND)
     box.press("Control+Enter")
-    settle(page)
+    idle(page)
     page.get_by_role("button", name="Solve", exact=True).click()
     page.get_by_text("Best set").wait_for(timeout=30_000)
-    settle(page)
+    idle(page)
     assert page.locator("[data-card]").count() >= 13 + 52  # the best set, the alternatives and the grid
     assert page.get_by_text("EV per hand").count() >= 1
     assert page.locator("[data-testid=stException]").count() == 0
@@ -149,7 +140,7 @@ def test_paste_and_solve_on_a_phone(server: str, browser: object, tmp_path: Path
     # hostile text is shown as text, never run
     box.fill("<img src=x onerror=alert(1)><script>alert(2)</script>")
     box.press("Control+Enter")
-    settle(page)
+    idle(page)
     page.get_by_role("button", name="Solve", exact=True).click()
     page.locator("[data-testid=stAlertContentError]").first.wait_for(timeout=30_000)
     assert page.locator("img[src=x]").count() == 0
@@ -276,6 +267,27 @@ def test_practice_hand_arranged_only_by_tapping(server: str, browser: object, tm
     grade_best(page, tmp_path / "practice-graded-1280.png")
     assert not errors, errors
     page.close()
+
+
+def test_a_finger_drags_a_card_too(server: str, browser: object) -> None:
+    """Touch input (a phone's finger) drags like the mouse: the card must not scroll the page."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)  # type: ignore[attr-defined]
+    page = context.new_page()
+    rows, target = deal_seeded(page, server, 2024)
+    card, onto = next_swap(rows, target)  # type: ignore[misc]
+    (x0, y0), (x1, y1) = centre(page, card), centre(page, onto)
+    touch = context.new_cdp_session(page)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for step in range(1, 11):
+        x, y = x0 + (x1 - x0) * step / 10, y0 + (y1 - y0) * step / 10
+        touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        page.wait_for_timeout(20)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_timeout(200)
+    after = shown_rows(page)
+    where = {c: i for i, row in enumerate(rows) for c in row}
+    assert card in after[where[onto]] and onto in after[where[card]]  # swapped
+    context.close()
 
 
 def test_the_same_seed_deals_the_same_hand(server: str, browser: object) -> None:

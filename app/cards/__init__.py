@@ -54,6 +54,10 @@ special=None, marked=(), disabled=False, four_colour=False) -> HandEditorResult`
     ``move`` echoes the table's move number so a stale click can be ignored.
     ``on_event(event)`` is the same event as a callback, before the page runs.
 
+Keys: give every call a ``key`` that is unique on the page (two unkeyed calls with the
+same cards would be the same Streamlit element).  State sent by the browser lives under
+that key; pages read it only through these functions.
+
 DOM contract (tests outside rely on it): every face-up card is an element with
 ``data-card="<code>"`` (``As``, ``Td``, ``BJ``); editor rows carry ``data-row`` =
 front/middle/back and contain their cards; Macao hand cards carry ``data-playable``;

@@ -246,6 +246,12 @@ function editorBuild(inst) {
       if (ev.target.closest("[data-card]")) return;
       editorTapRow(inst, i);
     });
+    row.tabIndex = 0; // the keyboard path: Enter or Space on a row places the selected cards
+    row.addEventListener("keydown", (ev) => {
+      if (ev.target !== row || (ev.key !== "Enter" && ev.key !== " ")) return;
+      ev.preventDefault();
+      editorTapRow(inst, i);
+    });
     wrap.append(row);
     inst.rowNodes.push(row);
   });
