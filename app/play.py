@@ -27,6 +27,8 @@ from app.widgets import (
     canonical_hand,
     category_names,
     editor_labels,
+    four_colour,
+    four_colour_toggle,
     preset_label,
     remember,
     restore,
@@ -282,7 +284,7 @@ def show_seats(record: HandRecord, index: int) -> None:
         kinds = [CATEGORIES[category_of(k)] for k in arrangement.keys(rules)]
         st.html(seat_html(record, seat, kinds))
         rows = [CardRow(cards=[str(c) for c in row]) for row in arrangement.rows]
-        card_rows(rows, key=f"play_seat_{index}_{seat}", compact=True)
+        card_rows(rows, key=f"play_seat_{index}_{seat}", compact=True, four_colour=four_colour())
 
 
 def pair_line(record: HandRecord, i: int, j: int) -> dict[str, str]:
@@ -481,7 +483,7 @@ def show_hand() -> None:
     for seat in range(1, table.players):
         st.markdown(f"**{table.seat_names()[seat]}** · set, face down")
         backs = [CardRow(backs=size) for size in ROW_SIZES]
-        card_rows(backs, key=f"play_backs_{seat}", compact=True)
+        card_rows(backs, key=f"play_backs_{seat}", compact=True, four_colour=four_colour())
     special = special_hand(hands[0], table.rules)
     if special:
         st.info(f"You hold a special hand: {special_label(special)}. It wins automatically, whatever the set.")
@@ -494,6 +496,7 @@ def show_hand() -> None:
         wheel=table.rules.wheel,
         strict=table.rules.strict,
         special=special_label(special) if special else None,
+        four_colour=four_colour(),
     )
     deadline = hand["deadline"]
     timed_out = deadline is not None and time.time() >= deadline
@@ -537,6 +540,7 @@ with st.expander("Table settings", expanded=CONFIG not in st.session_state):
         st.segmented_control("Timer per hand", list(TIMERS), key=TIMER, required=True)
     with col_seed:
         st.text_input("Session seed (empty: random)", key=SEED_TEXT, help="The same seed deals the same hands.")
+    four_colour_toggle("play")
     st.button("Start a new session", key="play_new", on_click=on_new_session)
     st.caption(
         "Beginner: strongest five in the back. Club: the fast solver's best set. "
