@@ -10,7 +10,8 @@ import logging
 
 import streamlit as st
 
-from app.i18n import _, choose_language, language_picker
+from app.i18n import _, choose_language, language_picker, pgettext
+from app.phone import close_sidebar_after_navigation
 
 choose_language()
 st.set_page_config(page_title=_("Mau Binh solver"), page_icon="🃏", layout="centered")
@@ -18,6 +19,7 @@ st.set_page_config(page_title=_("Mau Binh solver"), page_icon="🃏", layout="ce
 pages = [
     st.Page("app/solve.py", title=_("Solve"), icon="🧮", default=True),
     st.Page("app/practice.py", title=_("Practice"), icon="🎯"),
+    st.Page("app/play.py", title=pgettext("page", "Play"), icon="🃏"),
     st.Page("app/compare.py", title=_("Compare"), icon="⚖️"),
     st.Page("app/rules.py", title=_("Rules"), icon="📖"),
     st.Page("app/macao.py", title="Macao", icon="🎴"),
@@ -34,3 +36,4 @@ except Exception as exc:  # last line of defence: never show a traceback to a pl
             kind=type(exc).__name__
         )
     )
+close_sidebar_after_navigation()

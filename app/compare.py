@@ -11,20 +11,20 @@ import string
 import streamlit as st
 
 from app import engine
+from app.cards import CardRow, card_rows
 from app.errors import show_error
 from app.i18n import _, labels_now
 from app.terms import category_label, mode_label, preset_label, row_names, special_label
 from app.widgets import (
-    arrangement_inline_html,
     canonical_hand,
     chi,
     chi_gap,
+    four_colour,
     percent,
     read_arrangement,
     read_hand,
     remember,
     restore,
-    row_html,
     sort_for_display,
 )
 from solver import PRESETS
@@ -188,7 +188,8 @@ if hand:
         with st.expander(_("Add one of the solver's top sets")):
             for n, (alt_text, alt_ev) in enumerate(alternatives, start=1):
                 st.markdown(_("**#{n}** · EV {ev} chi").format(n=n, ev=chi(alt_ev)))
-                st.markdown(arrangement_inline_html(Arrangement.parse(alt_text)), unsafe_allow_html=True)
+                shown = [CardRow(sort_for_display(row)) for row in Arrangement.parse(alt_text).rows]
+                card_rows(shown, key=f"compare_alt_{n}", compact=True, four_colour=four_colour())
             choices: list[int] = list(range(len(texts)))
             with st.container(horizontal=True, vertical_alignment="bottom"):
                 st.selectbox(
@@ -223,22 +224,13 @@ else:
                 )
             )
         st.subheader(_("Side by side"))
-        front, middle, back = row_names()
-        table = {
-            "": [
-                _("EV (chi)"),
-                _("vs best listed"),
-                _("{row} wins").format(row=front),
-                _("{row} wins").format(row=middle),
-                _("{row} wins").format(row=back),
-                _("Valid"),
-            ]
-        }
+        wins_heads = [] if special else [_("{row} wins").format(row=row) for row in row_names()]
+        table = {"": [_("EV (chi)"), _("vs best listed"), *wins_heads, _("Valid")]}
         for entry, r in zip(parsed, results):
             table[_("Set {letter}").format(letter=entry[0])] = [
                 chi(r["ev"]),
                 _("best") if r["ev"] == top_ev else chi_gap(r["ev"] - top_ev),
-                *(percent(p) for p in r["row_win"]),
+                *([] if special else [percent(p) for p in r["row_win"]]),
                 _("yes") if r["valid"] else _("FOUL"),
             ]
         st.table(table, hide_index=True)
@@ -252,16 +244,18 @@ else:
                         letter=letter, ev=chi(r["ev"]), verdict=verdict
                     )
                 )
-                notes = [
-                    _("{hand} · wins {percent}").format(hand=category_label(k), percent=percent(p))
+                notes = [  # a special hand wins whatever its rows hold: no per-row chances then
+                    category_label(k)
+                    if special
+                    else _("{hand} · wins {percent}").format(hand=category_label(k), percent=percent(p))
                     for k, p in zip(arrangement.keys(rules), r["row_win"])
                 ]
                 # rows shown high to low, whatever order they were typed in
-                rows_html = "".join(
-                    row_html(label, sort_for_display(row), note)
-                    for label, row, note in zip(row_names(), arrangement.rows, notes)
-                )
-                st.markdown(rows_html, unsafe_allow_html=True)
+                shown = [
+                    CardRow(sort_for_display(row), label, note)
+                    for row, label, note in zip(arrangement.rows, row_names(), notes)
+                ]
+                card_rows(shown, key=f"compare_set_rows_{letter}", four_colour=four_colour())
         if top:
             st.caption(
                 _("The solver's best set for this hand has EV {ev} chi ({mode} mode).").format(

@@ -2,16 +2,19 @@
 
 The page shows, top to bottom: the options (players, decks, starting cards, jokers,
 stop, stacking, ace wild, start card, end mode, bot level, game speed) and a New round
-button; the table (top card and active suit, a pending penalty or wait, each opponent's
-card count, the stock); your hand as cards you click (click several of one rank to play
-them together: the first must match, the last sets the suit); the moves (Play, Draw,
-Accept, Pass, and after a draw Play it / Keep it), a suit chooser for Aces and the
-Macao! button (declare with your play, or call an opponent who forgot); the move log;
-the result and placings; statistics across rounds.
+button; the table, drawn by the card component (``app.cards.macao_table``, built by
+``app.macao_table``): opponents with card backs and counts, the stock, the top card and
+active suit, a pending penalty or wait, whose turn, and your hand fanned with the
+playable cards lit (one tap plays a lit card when that play is unambiguous; otherwise
+it is selected: tap cards of the same rank to add them, name the suit for an Ace, then
+Play); the buttons Draw, Accept, Pass, Keep it (after a draw) and Macao! (declare with
+your play, or call an opponent who forgot); the move log; the result and placings;
+statistics across rounds.
 
 Bots move one action per rerun after the chosen delay; every action is saved in
 ``st.session_state`` first, so a click or a rerun never loses the round.  Keys are
-prefixed ``macao_``.  Tests may set ``macao_seed``, ``macao_deck_order`` (a scripted
+prefixed ``macao_``; a tap on the table arrives as ``macao_event`` (a plain dict of
+:class:`app.cards.TableEvent`), which tests may set too.  Tests may set ``macao_seed``, ``macao_deck_order`` (a scripted
 deck, top first) and ``macao_first_player`` before starting a round.
 """
 
@@ -33,8 +36,14 @@ if sys.path[:1] != [str(ROOT)]:
 if getattr(sys.modules.get("macao"), "__file__", None) == __file__:
     del sys.modules["macao"]
 
+from app import macao_log  # noqa: E402
 from app import macao_widgets as mw  # noqa: E402
-from app.widgets import show_error  # noqa: E402
+from app.cards import TableEvent, macao_table  # noqa: E402
+from app.errors import show_error  # noqa: E402
+from app.i18n import _, decimal, labels_now, pgettext  # noqa: E402
+from app.i18n import percent as locale_percent  # noqa: E402
+from app.macao_table import action_for, table_view, why_illegal  # noqa: E402
+from app.widgets import four_colour, four_colour_toggle  # noqa: E402
 from macao import (  # noqa: E402
     Accept,
     CallMacao,
@@ -43,7 +52,6 @@ from macao import (  # noqa: E402
     KeepDrawn,
     Pass,
     Phase,
-    Play,
     PlayDrawn,
     Rules,
     State,
@@ -57,20 +65,52 @@ from macao import (  # noqa: E402
 )
 from macao.bots import Bot, make_bot  # noqa: E402
 from macao.simulate import offer_calls  # noqa: E402
-from solver.cards import SUITS, Suit  # noqa: E402
 
 HUMAN = 0
 LEVELS = ("Random", "Easy", "Normal")
 SPEEDS = {"Instant": 0.0, "Fast": 0.3, "Normal": 0.8, "Slow": 1.6}
-STACKING = {"matching": "Matching (2/3 on same suit or rank, jokers on all)", "any": "Any draw card",
-            "none": "None (forced draw)"}  # fmt: skip
-START = {"redraw": "Redraw special start cards", "ignore": "Keep it, ignore its effect"}
-END = {"last_loses": "Play on: the last with cards loses", "first_wins": "First out wins"}
+
+
+def level_label(level: str) -> str:
+    """A bot level as the player reads it (the stored values stay English: make_bot's names)."""
+    labels = {
+        "random": pgettext("bot level", "Random"),
+        "easy": pgettext("bot level", "Easy"),
+        "normal": pgettext("bot level", "Normal"),
+    }
+    return labels.get(level.lower(), level)
+
+
+def speed_label(speed: str) -> str:
+    labels = {
+        "Instant": pgettext("speed", "Instant"),
+        "Fast": pgettext("speed", "Fast"),
+        "Normal": pgettext("speed", "Normal"),
+        "Slow": pgettext("speed", "Slow"),
+    }
+    return labels.get(speed, speed)
+
+
+def stacking_label(value: str) -> str:
+    labels = {"matching": _("Matching cards"), "any": _("Any draw card"), "none": pgettext("stacking", "None")}
+    return labels.get(value, value)
+
+
+def start_label(value: str) -> str:
+    return {"redraw": _("Turn another"), "ignore": pgettext("start card", "Keep it")}.get(value, value)
+
+
+def end_label(value: str) -> str:
+    return {"last_loses": _("Last with cards loses"), "first_wins": _("First out wins")}.get(value, value)
+
+
+STACKING = ("matching", "any", "none")
+START = ("redraw", "ignore")
+END = ("last_loses", "first_wins")
 
 GAME = "macao_game"
-SELECTED = "macao_selected"
+EVENT = "macao_event"
 DECLARE = "macao_declare"
-SUIT = "macao_suit"
 STATS = "macao_stats"
 ERROR = "macao_error"
 ROUND_NO = "macao_round_no"
@@ -78,13 +118,6 @@ BASE_SEED = "macao_seed"
 DECK = "macao_deck_order"
 FIRST = "macao_first_player"
 LOG_SIZE = 14
-# Card buttons the size of a card and a thumb (static CSS; nothing user-supplied).
-CARD_CSS = """
-<style>
-[class*="st-key-macao_card_"] button { min-width: 3.1rem; min-height: 2.9rem; padding: 0 .35rem; }
-[class*="st-key-macao_card_"] button p { font-size: 1.2rem; font-weight: 600; }
-</style>
-"""
 
 
 # --------------------------------------------------------------------------- state helpers
@@ -101,7 +134,7 @@ def game() -> dict[str, Any] | None:
         # of the app): a round saved before then holds objects of the old classes, which the
         # engine rightly refuses.  Say so and start afresh; the statistics are plain data.
         del ss()[GAME]
-        ss()[ERROR] = "The app was updated during your round, which cannot go on. Press New round to deal again."
+        ss()[ERROR] = _("The app was updated during your round, which cannot go on. Press New round to deal again.")
         return None
     return found
 
@@ -134,7 +167,7 @@ def start_round() -> None:
             dealer = (previous["state"].dealer + 1) % rules.players  # the deal rotates (§2.1)
         state = new_game(rules, seed, ss().get(DECK), dealer=dealer)
     except ValueError as e:
-        ss()[ERROR] = f"Could not start a round: {e}"
+        ss()[ERROR] = _("Could not start a round: {reason}").format(reason=e)
         return
     level = ss()["macao_level"].lower()
     ss()[ROUND_NO] = number
@@ -146,7 +179,6 @@ def start_round() -> None:
         "recorded": False,
         "round": number,
     }
-    ss()[SELECTED] = []
     ss()[DECLARE] = False
     ss()[ERROR] = None
 
@@ -159,55 +191,33 @@ def do(action: Any) -> None:
     try:
         g["state"] = apply(g["state"], action)
     except IllegalActionError as e:
-        ss()[ERROR] = mw.glyph_text(str(e))
+        ss()[ERROR] = why_illegal(g["state"], action, str(e))
         return
     ss()[ERROR] = None
-    ss()[SELECTED] = []
     if not isinstance(action, CallMacao):
         ss()[DECLARE] = False
 
 
-def toggle_card(position: int) -> None:
+def on_table_event(event: TableEvent) -> None:
+    """A tap on the table (callback): kept as plain data, acted on before the page draws."""
+    ss()[EVENT] = {"kind": event.kind, "move": event.move, "action_id": event.action_id,
+                   "cards": list(event.cards), "suit": event.suit}  # fmt: skip
+
+
+def handle_table_event() -> None:
     g = game()
-    if g is None:
+    raw = ss().pop(EVENT, None)
+    if g is None or not isinstance(raw, dict):
         return
-    hand = g["state"].hands[HUMAN]
-    if position >= len(hand):
-        return
-    chosen: list[int] = [p for p in ss().get(SELECTED, []) if p < len(hand)]
-    if position in chosen:
-        chosen.remove(position)
-    elif chosen and _group(hand[chosen[0]]) != _group(hand[position]):
-        chosen = [position]  # another rank: start a new selection
-    else:
-        chosen.append(position)
-    ss()[SELECTED] = chosen
-
-
-def _group(card: Any) -> int:
-    return 15 if card.is_joker else int(card.rank)
-
-
-def play_selected() -> None:
-    g = game()
-    if g is None:
-        return
-    hand = g["state"].hands[HUMAN]
-    chosen = [p for p in ss().get(SELECTED, []) if p < len(hand)]
-    if not chosen:
-        ss()[ERROR] = "Click the card(s) to play first."
-        return
-    cards = [hand[p] for p in chosen]
-    suit = Suit(ss().get(SUIT, "h")) if cards[-1].rank == 14 else None
-    do(Play(cards, suit=suit, declare=bool(ss().get(DECLARE))))
-
-
-def play_drawn() -> None:
-    g = game()
-    if g is None or g["state"].drawn is None:
-        return
-    suit = Suit(ss().get(SUIT, "h")) if g["state"].drawn.rank == 14 else None
-    do(PlayDrawn(suit=suit, declare=bool(ss().get(DECLARE))))
+    action_id = raw.get("action_id")
+    event = TableEvent(kind=str(raw.get("kind")), move=int(raw.get("move", -1)),
+                       action_id=action_id if isinstance(action_id, int) else None,
+                       cards=tuple(str(c) for c in raw.get("cards") or ()), suit=raw.get("suit"))  # fmt: skip
+    action = action_for(g["state"], event, bool(ss().get(DECLARE)))
+    if isinstance(action, str):
+        ss()[ERROR] = action
+    elif action is not None:
+        do(action)
 
 
 def macao_button() -> None:
@@ -222,7 +232,7 @@ def macao_button() -> None:
     elif state.current == HUMAN and not is_terminal(state):
         ss()[DECLARE] = not ss().get(DECLARE, False)
     else:
-        ss()[ERROR] = "Nobody to catch: Macao! calls an opponent who kept one card without declaring."
+        ss()[ERROR] = _("Nobody to catch: Macao! calls an opponent who kept one card without declaring.")
 
 
 def bots_due(g: dict[str, Any]) -> bool:
@@ -264,12 +274,13 @@ def record_result(g: dict[str, Any]) -> None:
 
 # --------------------------------------------------------------------------- the page
 
-st.html(CARD_CSS)
 st.title("Macao")
 st.caption(
-    "Match the top card by suit or rank; Aces and jokers are wild. 2, 3 and jokers make the next player "
-    "draw 2/3/5/10 (counter with a draw card), 4 makes them wait, 7 stops a penalty, an Ace names the suit. "
-    "Say Macao! when a play leaves you one card."
+    _(
+        "Match the top card by suit or rank; Aces and jokers are wild. 2, 3 and jokers make the next player "
+        "draw 2/3/5/10 (counter with a draw card), 4 makes them wait, 7 stops a penalty, an Ace names the suit. "
+        "Say Macao! when a play leaves you one card."
+    )
 )
 
 defaults = {
@@ -280,147 +291,150 @@ defaults = {
 for key, value in defaults.items():
     ss().setdefault(key, value)
 ss().setdefault(STATS, [])
-ss().setdefault(SELECTED, [])
 ss().setdefault(DECLARE, False)
-ss().setdefault(SUIT, "h")
 
-with st.expander("Options", expanded=game() is None):
+choose = _("Choose an option")
+with st.expander(_("Options"), expanded=game() is None):
     # one st.columns per line of options, so a phone (which stacks columns) keeps this order
     c1, c2, c3 = st.columns(3)
-    c1.slider("Players", 2, 4, key="macao_players", help="You and 1-3 computer opponents")
-    c2.slider("Decks", 1, 4, key="macao_decks")
-    c3.slider("Starting cards", 5, 10, key="macao_start_cards")
+    c1.slider(_("Players"), 2, 4, key="macao_players", help=_("You and 1-3 computer opponents"))
+    c2.slider(_("Decks"), 1, 4, key="macao_decks")
+    c3.slider(_("Starting cards"), 5, 10, key="macao_start_cards")
     c1, c2, c3 = st.columns(3)
-    c1.toggle("Jokers", key="macao_jokers", help="Black joker: draw 5, red joker: draw 10")
-    c2.toggle("Stop (7 cancels a penalty)", key="macao_stop")
-    c3.toggle("Ace is wild", key="macao_ace_wild")
-    c1, c2, c3 = st.columns(3)
-    c1.selectbox("Stacking", list(STACKING), format_func=STACKING.__getitem__, key="macao_stacking")
-    c2.selectbox("Start card", list(START), format_func=START.__getitem__, key="macao_start_card")
-    c3.selectbox("End of round", list(END), format_func=END.__getitem__, key="macao_end_mode")
-    c1, c2, _ = st.columns(3)
-    c1.selectbox("Bot level", LEVELS, key="macao_level")
-    c2.selectbox("Game speed", list(SPEEDS), key="macao_speed", help="Delay between computer moves")
-    st.caption("Option changes apply from the next round.")
+    c1.toggle(_("Jokers"), key="macao_jokers", help=_("Black joker: draw 5, red joker: draw 10"))
+    c2.toggle(_("Stop (7 cancels a penalty)"), key="macao_stop")
+    c3.toggle(_("Ace is wild"), key="macao_ace_wild")
+    # two select boxes a line, with short labels, so none is cut
+    c1, c2 = st.columns(2)
+    c1.selectbox(_("Stacking"), STACKING, format_func=labels_now(stacking_label, STACKING), key="macao_stacking",
+                 placeholder=choose,
+                 help=_("Which draw cards may answer a draw penalty: matching ones (a 2 or 3 of the same suit "
+                 "or rank; jokers on all), any draw card, or none (the penalty must be taken)."))  # fmt: skip
+    c2.selectbox(_("Start card"), START, format_func=labels_now(start_label, START), key="macao_start_card",
+                 placeholder=choose,
+                 help=_("When the first card turned up is a special card: turn another, or keep it "
+                 "without its effect."))  # fmt: skip
+    c1, c2 = st.columns(2)
+    c1.selectbox(_("End of round"), END, format_func=labels_now(end_label, END), key="macao_end_mode",
+                 placeholder=choose)  # fmt: skip
+    c2.selectbox(_("Bot level"), LEVELS, format_func=labels_now(level_label, LEVELS), key="macao_level",
+                 placeholder=choose)  # fmt: skip
+    c1, _unused = st.columns(2)
+    c1.selectbox(_("Game speed"), list(SPEEDS), format_func=labels_now(speed_label, SPEEDS), key="macao_speed",
+                 placeholder=choose, help=_("Delay between computer moves"))  # fmt: skip
+    four_colour_toggle("macao")
+    st.caption(_("Option changes apply from the next round."))
 
-st.button("New round", key="macao_new", type="primary", on_click=start_round)
+st.button(_("New round"), key="macao_new", type="primary", on_click=start_round)
 
+handle_table_event()
 if ss().get(ERROR):
     show_error(ss()[ERROR])
 
 g = game()
 if g is None:
-    st.info("Choose the options and press **New round** to deal.")
+    st.info(_("Choose the options and press **{button}** to deal.").format(button=_("New round")))
 else:
     state: State = g["state"]
     obs = observe(state, HUMAN)
-    names = ["You", *(level.capitalize() for level in g["levels"])]
+    names = [
+        _("You"),
+        *(f"P{seat} · {level_label(level)}" for seat, level in enumerate(g["levels"], start=1)),
+    ]
 
-    # --- the table
-    left, right = st.columns([1, 2])
-    with left:
-        st.markdown("**Top card**")
-        st.markdown(mw.chip(obs.top, big=True), unsafe_allow_html=True)
-        suit = obs.active_suit
-        shown = "**any suit**" if suit is None else f"{mw.suit_md(suit)} **{mw.SUIT_WORDS[suit]}**"
-        st.markdown(f"Active suit: {shown}")
-        st.caption(f"Stock: {obs.stock_count} cards · round {g['round']} · you are P0")
-    with right:
-        # a penalty left on the table when the round ends is owed by nobody: say nothing
-        if obs.pending_draw and not obs.is_terminal:
-            st.warning(f"Pending penalty: draw {obs.pending_draw}")
-        if obs.pending_skip and not obs.is_terminal:
-            st.warning(f"Pending wait: {obs.pending_skip} turn(s)")
-        cols = st.columns(max(1, obs.players - 1))
-        for i, seat in enumerate(s for s in range(obs.players) if s != HUMAN):
-            status = "out" if seat in obs.finished else f"{obs.hand_sizes[seat]} cards"
-            note = []
-            if obs.skip_turns[seat]:
-                note.append(f"sits out {obs.skip_turns[seat]}")
-            if obs.exposed == seat:
-                note.append("forgot Macao!")
-            if obs.current == seat and not obs.is_terminal:
-                note.append("to move")
-            cols[i].metric(f"P{seat} · {names[seat]}", status, " · ".join(note) or None, delta_color="off")
+    # --- the table: seats, piles, whose turn and your hand, in the card component
+    facts = table_view(state, names, bool(ss()[DECLARE]), four_colour())
+    macao_table(facts.table, key="macao_table", on_event=on_table_event)
+    legal = facts.legal
 
     # --- the result
     if is_terminal(state):
         record_result(g)
         places = placings(state)
-        verdict = "You won the round!" if places[HUMAN] == 1 else f"You placed {places[HUMAN]} of {obs.players}."
+        verdict = (
+            _("You won the round!")
+            if places[HUMAN] == 1
+            else _("You placed {place} of {players}.").format(place=places[HUMAN], players=obs.players)
+        )
         (st.success if places[HUMAN] == 1 else st.warning)(verdict)
         order = sorted(range(obs.players), key=lambda s: places[s])
-        st.markdown("**Placings:** " + " · ".join(f"{places[s]}. P{s} {names[s]}" for s in order))
+        st.markdown(
+            _("**Placings:** {placings}").format(placings=" · ".join(f"{places[s]}. {names[s]}" for s in order))
+        )
         if state.end_reason != "finish":
-            st.caption(f"The round ended by {state.end_reason}: players still holding cards rank by fewest cards.")
+            st.caption(
+                _("The round ended by {reason}: players still holding cards rank by fewest cards.").format(
+                    reason=macao_log.end_reason(state.end_reason or "")
+                )
+            )
 
-    # --- your hand and moves
-    st.subheader("Your hand" + (" — your turn" if obs.current == HUMAN and not obs.is_terminal else ""))
-    hand = obs.hand
-    chosen = [p for p in ss()[SELECTED] if p < len(hand)]
-    my_turn = obs.current == HUMAN and not obs.is_terminal and obs.phase is Phase.PLAY
-    # a wrapping line of card-sized buttons (st.columns would stack them one per line on a phone)
-    with st.container(horizontal=True, gap="small", key="macao_hand"):
-        for pos, card in enumerate(hand):
-            st.button(
-                mw.button_label(card), key=f"macao_card_{pos}", on_click=toggle_card, args=(pos,),
-                type="primary" if pos in chosen else "secondary", disabled=not my_turn,
-            )  # fmt: skip
-    if not hand:
-        st.caption("No cards left.")
-    legal = legal_actions(state) if obs.current == HUMAN else []
-    if chosen:
-        st.markdown("Selected, in order: " + " → ".join(mw.label(hand[p]) for p in chosen)
-                    + "  (the first must match; the last sets the suit)")  # fmt: skip
-    if obs.phase is Phase.AFTER_DRAW and obs.current == HUMAN:
-        st.info(f"You drew {mw.label(obs.drawn)} and may play it." if obs.drawn else "You drew a card.")
-    needs_suit = (chosen and hand[chosen[0]].rank == 14) or (
-        obs.phase is Phase.AFTER_DRAW and obs.drawn is not None and obs.drawn.rank == 14
-    )
-    if needs_suit and obs.current == HUMAN:
-        st.radio("Name the suit", [s.value for s in SUITS], key=SUIT, horizontal=True,
-                 format_func=lambda v: mw.suit_text(Suit(v)))  # fmt: skip
-
+    # --- the moves that are not a card: Draw, Accept, Pass, Keep it, Macao!
     moves = st.container(horizontal=True, gap="small", key="macao_moves")
-    if obs.phase is Phase.AFTER_DRAW and obs.current == HUMAN:
-        moves.button("Play it", key="macao_play_drawn", on_click=play_drawn, type="primary")
-        moves.button("Keep it", key="macao_keep", on_click=do, args=(KeepDrawn(),))
+    if obs.is_terminal:
+        pass  # the round is over: New round above starts the next
+    elif obs.phase is Phase.AFTER_DRAW and obs.current == HUMAN:
+        drawn_is_ace = obs.drawn is not None and obs.drawn.rank == 14
+        if not drawn_is_ace and any(isinstance(a, PlayDrawn) for a in legal):
+            moves.button(_("Play it"), key="macao_play_drawn", type="primary", on_click=do,
+                         args=(PlayDrawn(declare=bool(ss()[DECLARE])),))  # fmt: skip
+        moves.button(pgettext("drawn card", "Keep it"), key="macao_keep", on_click=do, args=(KeepDrawn(),))
     else:
-        moves.button("Play selected", key="macao_play", on_click=play_selected, disabled=not (my_turn and chosen),
-                     type="primary")  # fmt: skip
-        moves.button("Draw", key="macao_draw", on_click=do, args=(Draw(),), disabled=Draw() not in legal)
+        moves.button(pgettext("button", "Draw"), key="macao_draw", on_click=do, args=(Draw(),),
+                     disabled=Draw() not in legal)  # fmt: skip
         if Accept() in legal:
-            label = f"Accept (draw {obs.pending_draw})" if obs.pending_draw else "Accept (lose the turn)"
+            label = (
+                _("Accept (draw {n})").format(n=obs.pending_draw) if obs.pending_draw else _("Accept (lose the turn)")
+            )
             moves.button(label, key="macao_accept", on_click=do, args=(Accept(),))
         if Pass() in legal:
-            moves.button("Pass", key="macao_pass", on_click=do, args=(Pass(),))
+            moves.button(pgettext("button", "Pass"), key="macao_pass", on_click=do, args=(Pass(),))
     can_call = bool(interrupts(state, HUMAN))
-    macao_label = f"Macao! (catch P{obs.exposed})" if can_call and obs.exposed is not None else "Macao!"
-    moves.button(macao_label, key="macao_call", on_click=macao_button,
-                 disabled=not (can_call or (obs.current == HUMAN and not obs.is_terminal)),
-                 type="primary" if ss()[DECLARE] or can_call else "secondary")  # fmt: skip
+    macao_label = (
+        _("Macao! (catch {player})").format(player=f"P{obs.exposed}")
+        if can_call and obs.exposed is not None
+        else "Macao!"
+    )
+    if not obs.is_terminal:
+        moves.button(macao_label, key="macao_call", on_click=macao_button,
+                     disabled=not (can_call or obs.current == HUMAN),
+                     type="primary" if ss()[DECLARE] or can_call else "secondary")  # fmt: skip
     if ss()[DECLARE] and obs.current == HUMAN:
-        st.caption("Macao! will be declared with your next play.")
+        st.caption(_("Macao! will be declared with your next play."))
 
-    # --- the log
-    with st.expander("Move log", expanded=True):
-        events = [e.describe(mw.cards_line) for e in obs.log[-LOG_SIZE:]]
-        st.code("\n".join(events) or "(nothing yet)", language=None, wrap_lines=True)
+    # --- the log (one keyed box, so a rerun replaces it instead of showing a stale copy)
+    with st.container(key="macao_log"):
+        st.markdown(_("**Moves**"))
+        events = [macao_log.describe(e, mw.cards_line) for e in obs.log[-LOG_SIZE:]]
+        st.code("\n".join(reversed(events)) or _("(nothing yet)"), language=None, wrap_lines=True)
 
 # --- statistics across rounds
 rounds = ss()[STATS]
 if rounds:
-    st.subheader("Your statistics")
+    st.subheader(_("Your statistics"))
     wins = sum(1 for r in rounds if r["place"] == 1)
     losses = sum(1 for r in rounds if r["place"] == r["players"])
     with st.container(horizontal=True, gap="small"):
-        st.metric("Rounds", len(rounds), border=True, width="content")
-        st.metric("Wins", wins, f"{100 * wins / len(rounds):.0f}%", delta_color="off", delta_arrow="off",
+        st.metric(_("Rounds"), len(rounds), border=True, width="content")
+        st.metric(_("Wins"), wins, locale_percent(wins / len(rounds)), delta_color="off", delta_arrow="off",
                   border=True, width="content")  # fmt: skip
-        st.metric("Last place", losses, border=True, width="content")
-        st.metric("Average placing", f"{sum(r['place'] for r in rounds) / len(rounds):.2f}", border=True,
+        st.metric(_("Last place"), losses, border=True, width="content")
+        st.metric(_("Average placing"), decimal(sum(r["place"] for r in rounds) / len(rounds)), border=True,
                   width="content")  # fmt: skip
-    st.dataframe(list(reversed(rounds)), hide_index=True, width="stretch")
+    st.dataframe(
+        [
+            {
+                _("Round"): r["round"],
+                _("Players"): r["players"],
+                _("Place"): r["place"],
+                _("Bots"): ", ".join(level_label(level) for level in r["bots"].split(", ")),
+                _("Moves"): r["moves"],
+                _("End"): macao_log.end_reason(r["end"] or ""),
+            }
+            for r in reversed(rounds)
+        ],
+        hide_index=True,
+        width="stretch",
+    )
 
 # --- computer moves: one action per rerun, after the chosen delay
 g = game()
@@ -429,6 +443,6 @@ if g is not None and bots_due(g):
     try:
         bot_step(g)
     except ValueError as e:  # should not happen; keep the round and say so
-        ss()[ERROR] = f"A computer move failed: {e}"
+        ss()[ERROR] = _("A computer move failed: {reason}").format(reason=e)
     else:
         st.rerun()

@@ -1,10 +1,13 @@
 """Practice page (the trainer): set a dealt hand yourself, then see how it compares.
 
-Deal a random hand, a "hard" one (where the naive set loses a lot) or a seeded drill.
-Move cards between the rows by ticking them and pressing a row's "Move here" button
-(or swap two ticked cards).  A foul is flagged live with its reason.  Submitting shows
-your EV against the solver's best set, the chi lost, a grade, the best set side by side
-with the moved cards highlighted, and per-row win chances; the session keeps statistics.
+Deal a random hand, a "hard" one (where the naive set loses a lot) or a seeded drill;
+``?seed=N`` (with ``preset``, ``players``, ``kind`` and ``hand``) in the address deals
+the same hand again, so a drill can be shared.  The cards are arranged in the card
+component (``app.cards.hand_editor``): drag them, or tap a card then a row or another
+card; the foul check, each row's category, undo, reset and sort run in the browser.
+Submitting shows your EV against the solver's best set, the chi lost, a grade, the best
+set side by side with the moved cards ringed, and per-row win chances; the session keeps
+statistics.
 """
 
 from __future__ import annotations
@@ -14,27 +17,27 @@ import pandas as pd  # type: ignore[import-untyped]
 import streamlit as st
 
 from app import engine
+from app.cards import CardRow, card_rows, hand_editor
+from app.errors import show_error
+from app.grading import GRADE_COLOURS, GRADE_ICONS, GRADES, grade_for, same_rows
+from app.i18n import URL_PARAM, _, current_language, labels_now, number, pgettext
+from app.terms import category_label, grade_names, preset_label, row_names, special_label
 from app.widgets import (
-    ROW_LABELS,
     ROW_SIZES,
-    arrangement_html,
     canonical_hand,
-    card_md,
-    category_label,
+    category_names,
     chi,
-    page_style,
+    dealt_layout,
+    editor_labels,
+    four_colour,
+    four_colour_toggle,
     percent,
-    plain,
-    preset_label,
     remember,
     restore,
-    show_error,
     sort_for_display,
-    special_label,
 )
 from solver import PRESETS, Card, parse_cards
-from solver.hands import category_of, key3, key5
-from solver.scoring import Arrangement, keys_valid, special_hand
+from solver.scoring import Arrangement, special_hand
 
 KIND = "practice_kind"
 SEED = "practice_seed"
@@ -42,65 +45,26 @@ PRESET = "practice_preset"
 PLAYERS = "practice_players"
 DEAL = "practice_deal"  # {"seed", "number", "kind", "hand", "note"}
 DRILL = "practice_drill"  # ((seed, kind), number of the last hand dealt from that drill)
-ROWS = "practice_rows"  # [[card text] * 3]
-VERSION = "practice_version"  # bumps after a move, giving the tick boxes fresh keys
+ROWS = "practice_rows"  # [[card text] * 3], kept in step with the card editor
+EDITOR = "practice_editor"
+URL_READ = "practice_url_read"
 RESULT = "practice_result"
 HISTORY = "practice_history"
 ERROR = "practice_error"
 SUBMIT = "practice_submit"
 WIDGETS = (KIND, SEED, PRESET, PLAYERS)
+KINDS = ("Random", "Hard")
 
-#: Grades by chi lost against the best set (upper bounds, inclusive); a foul is graded "foul".
-GRADES: tuple[tuple[str, float], ...] = (
-    ("best", 0.05),
-    ("good", 0.25),
-    ("inaccuracy", 0.75),
-    ("mistake", 2.0),
-    ("blunder", float("inf")),
-)
-GRADE_COLOURS = {
-    "best": "#2e7d32",
-    "good": "#7cb342",
-    "inaccuracy": "#fbc02d",
-    "mistake": "#fb8c00",
-    "blunder": "#e53935",
-    "foul": "#6d4c41",
-}
-GRADE_ICONS = {"best": "🏆", "good": "✅", "inaccuracy": "🟡", "mistake": "🟠", "blunder": "🔴", "foul": "❌"}
-
-
-def grade_for(lost: float, valid: bool, same_as_best: bool) -> str:
-    if not valid:
-        return "foul"
-    if same_as_best:
-        return "best"
-    return next(name for name, limit in GRADES if lost <= limit)
+def kind_label(kind: str) -> str:
+    """The kind of deal (the stored values stay "Random" / "Hard")."""
+    return {"Random": pgettext("deal", "Random"), "Hard": pgettext("deal", "Hard")}.get(kind, kind)
 
 
 # --- state helpers -------------------------------------------------------------------------
 
 
-def rows() -> list[list[Card]]:
-    return [parse_cards(row) for row in st.session_state[ROWS]]
-
-
 def set_rows(new_rows: list[list[Card]]) -> None:
     st.session_state[ROWS] = [[str(c) for c in row] for row in new_rows]
-    st.session_state[VERSION] = st.session_state.get(VERSION, 0) + 1
-
-
-def tick_key(row: int) -> str:
-    return f"practice_tick_{row}_{st.session_state.get(VERSION, 0)}"
-
-
-def ticked() -> list[tuple[int, Card]]:
-    return [(i, c) for i in range(3) for c in st.session_state.get(tick_key(i)) or []]
-
-
-def dealt_layout(cards: list[Card]) -> list[list[Card]]:
-    """How a new hand is laid out: high to low from the back (the player rearranges it)."""
-    ordered = sort_for_display(cards)
-    return [ordered[10:], ordered[5:10], ordered[:5]]
 
 
 def start_hand(cards: list[Card], seed: int, number: int, kind: str, note: str = "") -> None:
@@ -115,38 +79,12 @@ def start_hand(cards: list[Card], seed: int, number: int, kind: str, note: str =
     st.session_state.pop(RESULT, None)
 
 
-def same_rows(a: Arrangement, b: Arrangement) -> bool:
-    return all(set(x) == set(y) for x, y in zip(a.rows, b.rows))
-
-
 # --- callbacks (only bookkeeping here; solver work happens in the page body) ---------------
 
 
 def on_deal() -> None:
     st.session_state.pop(ERROR, None)
     st.session_state["practice_deal_pending"] = True
-
-
-def on_move(target: int) -> None:
-    picked = ticked()
-    if not picked:
-        return
-    moving = {c for _, c in picked}
-    new_rows = [[c for c in row if c not in moving] for row in rows()]
-    new_rows[target].extend(sort_for_display(moving))
-    new_rows[target] = sort_for_display(new_rows[target])
-    set_rows(new_rows)
-
-
-def on_swap() -> None:
-    picked = ticked()
-    if len(picked) != 2 or picked[0][0] == picked[1][0]:
-        return
-    (ra, a), (rb, b) = picked
-    new_rows = rows()
-    new_rows[ra] = sort_for_display([b if c == a else c for c in new_rows[ra]])
-    new_rows[rb] = sort_for_display([a if c == b else c for c in new_rows[rb]])
-    set_rows(new_rows)
 
 
 def on_submit() -> None:
@@ -166,15 +104,15 @@ def read_seed(text: str) -> int | None:
     if not text:
         return None
     if len(text) > 12 or not text.isdigit():
-        raise ValueError(f"A seed is a whole number of up to 12 digits, got {text[:40]!r}.")
+        raise ValueError(_("A seed is a whole number of up to 12 digits, got {text}.").format(text=repr(text[:40])))
     return int(text)
 
 
-def deal_now() -> None:
+def deal_now(number_from_link: int | None = None) -> None:
     try:
         seed = read_seed(st.session_state.get(SEED, ""))
     except ValueError as exc:
-        st.session_state[ERROR] = str(exc)
+        st.session_state[ERROR] = exc  # shown with its kind in the player's language
         return
     kind = st.session_state[KIND]
     if seed is None:  # a fresh drill of one hand; its seed is shown so it can be replayed
@@ -183,15 +121,78 @@ def deal_now() -> None:
     else:  # the same seed deals the same sequence of hands: 1, 2, 3, ...
         last = st.session_state.get(DRILL)
         number = last[1] + 1 if last and last[0] == (seed, kind) else 1
+        if number_from_link is not None:
+            number = number_from_link
         st.session_state[DRILL] = ((seed, kind), number)
     deal_seed = engine.drill_seed(seed, number)
     if kind == "Hard":
-        with st.spinner("Looking for a hand where the naive set goes wrong…"):
+        with st.spinner(_("Looking for a hand where the naive set goes wrong…")):
             cards, loss = engine.hard_deal(deal_seed, st.session_state[PRESET], st.session_state[PLAYERS])
-        note = f"the naive set (strongest back first) loses {loss:.2f} chi here" if loss > 0 else ""
+        note = (
+            _("the naive set (strongest back first) loses {loss} chi here").format(loss=chi(loss, signed=False))
+            if loss > 0
+            else ""
+        )
     else:
         cards, note = engine.deal(deal_seed), ""
     start_hand(cards, seed, number, kind, note)
+    write_url()
+
+
+# --- the address: ?seed=N&preset=...&players=...&kind=hard&hand=K ----------------------------
+
+
+def load_from_url() -> None:
+    """On a session's first visit, a link's seed (and settings) deals that hand at once."""
+    if st.session_state.get(URL_READ):
+        return
+    st.session_state[URL_READ] = True
+    params = st.query_params
+    seed = params.get("seed")
+    if seed is None:
+        return
+    problems = []
+    preset = params.get("preset")
+    if preset is not None:
+        if preset in PRESETS:
+            st.session_state[PRESET] = preset
+        else:
+            problems.append(_("unknown preset {preset}").format(preset=repr(preset[:40])))
+    players = params.get("players")
+    if players is not None:
+        if players in ("2", "3", "4"):
+            st.session_state[PLAYERS] = int(players)
+        else:
+            problems.append(_("players must be 2, 3 or 4, not {players}").format(players=repr(players[:40])))
+    kind = params.get("kind", "random")
+    st.session_state[KIND] = "Hard" if kind.lower() == "hard" else "Random"
+    number_text = params.get("hand", "1")
+    number = int(number_text) if number_text.isdigit() and 0 < int(number_text) <= 1000 else 1
+    st.session_state[SEED] = seed[:40]
+    if problems:
+        st.session_state[ERROR] = _("The link's settings were not all usable: {problems}.").format(
+            problems="; ".join(problems)
+        )
+    deal_now(number)
+
+
+def write_url() -> None:
+    """Put the hand's seed and settings in the address, so the link deals it again."""
+    deal = st.session_state.get(DEAL)
+    if not deal:
+        return
+    wanted = {
+        "seed": str(deal["seed"]),
+        "preset": st.session_state[PRESET],
+        "players": str(st.session_state[PLAYERS]),
+        URL_PARAM: current_language(),  # a shared drill opens in the same language
+    }
+    if deal["kind"] == "Hard":
+        wanted["kind"] = "hard"
+    if deal.get("number", 1) > 1:
+        wanted["hand"] = str(deal["number"])
+    if st.query_params.to_dict() != wanted:
+        st.query_params.from_dict(wanted)
 
 
 def on_restart_drill() -> None:
@@ -199,77 +200,28 @@ def on_restart_drill() -> None:
     on_deal()
 
 
-# --- live check ----------------------------------------------------------------------------
+# --- the editor --------------------------------------------------------------------------
 
 
-def foul_reason(arrangement: Arrangement, preset: str) -> str | None:
-    """Why the set is a foul, or None when it is valid."""
-    rules = PRESETS[preset]
-    f, m, b = key3(arrangement.front), key5(arrangement.middle, rules.wheel), key5(arrangement.back, rules.wheel)
-    if keys_valid(f, m, b, rules.strict):
-        return None
-    problems = []
-    for (hi_name, hi), (lo_name, lo) in ((("middle", m), ("back", b)), (("front", f), ("middle", m))):
-        if hi > lo or (rules.strict and hi == lo):
-            if category_of(hi) != category_of(lo):
-                problems.append(f"your {hi_name}, {category_label(hi)}, beats your {lo_name}, {category_label(lo)}")
-            elif hi == lo:
-                problems.append(f"your {hi_name} and {lo_name} are equal, and these rules need strictly stronger")
-            else:
-                problems.append(
-                    f"your {hi_name} and {lo_name} are both {category_label(hi)}, but the {hi_name}'s cards rank higher"
-                )
-    return "Foul: " + "; ".join(problems) + ". The back must be ≥ the middle ≥ the front."
-
-
-def show_rows_editor() -> Arrangement | None:
-    """The three rows as tick boxes with 'Move here' buttons; returns the set when sizes fit."""
-    current = rows()
-    picked = ticked()
+def show_editor(deal: dict[str, object], special: str | None) -> tuple[list[str], list[str], list[str]]:
+    """The card editor (drag or tap); returns the rows as they are now."""
     rules = PRESETS[st.session_state[PRESET]]
-    for i, (label, size) in enumerate(zip(ROW_LABELS, ROW_SIZES)):
-        row = current[i]
-        with st.container(border=True, key=f"practice_row_{i}"):
-            head = f"**{label}** · {len(row)} of {size}"
-            if len(row) == size:
-                key = key3(row) if size == 3 else key5(row, rules.wheel)
-                head += f" · {plain(category_label(key))}"
-            elif len(row) > size:
-                head += " · :orange[too many]"
-            else:
-                head += " · :orange[too few]"
-            with st.container(horizontal=True, vertical_alignment="center"):
-                st.markdown(head)
-                st.button(
-                    "Move here",
-                    key=f"practice_move_{i}",
-                    on_click=on_move,
-                    args=(i,),
-                    disabled=not picked or all(r == i for r, _ in picked),
-                    type="primary" if picked and any(r != i for r, _ in picked) else "secondary",
-                )
-            if row:
-                st.pills(
-                    label,
-                    row,
-                    selection_mode="multi",
-                    format_func=card_md,
-                    key=tick_key(i),
-                    label_visibility="collapsed",
-                )
-            else:
-                st.caption("empty: move cards here")
-    can_swap = len(picked) == 2 and picked[0][0] != picked[1][0]
-    with st.container(horizontal=True):
-        st.button("Swap the two ticked cards", key="practice_swap", on_click=on_swap, disabled=not can_swap)
-    st.caption("Tap cards to tick them, then tap **Move here** on the row they should go to.")
-    sizes = [len(r) for r in current]
-    if sizes != list(ROW_SIZES):
-        wrong = [f"{label.lower()} has {n} (needs {size})" for label, n, size in zip(ROW_LABELS, sizes, ROW_SIZES)
-                 if n != size]  # fmt: skip
-        st.warning("Rows need 3, 5 and 5 cards: " + ", ".join(wrong) + ".")
-        return None
-    return Arrangement(*current)
+    cards = parse_cards(str(deal["hand"]))
+    result = hand_editor(
+        [[str(c) for c in row] for row in dealt_layout(cards)],
+        key=EDITOR,
+        rows_key=ROWS,
+        labels=editor_labels(),
+        categories=category_names(),
+        wheel=rules.wheel,
+        strict=rules.strict,
+        special=_("Special hand: {special}. It wins however it is set.").format(special=special_label(special))
+        if special
+        else None,
+        four_colour=four_colour(),
+    )
+    st.caption(_("Drag a card to another row or onto a card to swap, or tap a card and then a row or a card."))
+    return result.rows
 
 
 # --- result --------------------------------------------------------------------------------
@@ -279,7 +231,7 @@ def score(arrangement: Arrangement) -> None:
     """Grade the submitted set against the best one and record it in the session."""
     deal = st.session_state[DEAL]
     preset, players = st.session_state[PRESET], st.session_state[PLAYERS]
-    with st.spinner("Scoring your set…"):
+    with st.spinner(_("Scoring your set…")):
         best = engine.solve_hand(deal["hand"], preset, players, "fast")
         mine = engine.evaluate_set(deal["hand"], str(arrangement), preset, players, "fast")
     best_set = Arrangement.parse(best["best"])
@@ -313,44 +265,63 @@ def show_result(result: dict[str, object]) -> None:
     lost = float(result["lost"])  # type: ignore[arg-type]
     rules = PRESETS[str(result["preset"])]
     icon = GRADE_ICONS[grade]
-    summary = f"{icon} **{grade.capitalize()}**"
+    name = grade_names()[grade]
+    head = f"{icon} **{name[:1].upper() + name[1:]}**"
     if grade == "foul":
-        summary += " — a fouled set pays every opponent."
+        summary = _("{grade} — a fouled set pays every opponent.").format(grade=head)
     elif grade == "best":
-        summary += " — you found the best set."
+        summary = _("{grade} — you found the best set.").format(grade=head)
     else:
-        summary += f" — {lost:.2f} chi lost against the best set."
+        summary = _("{grade} — {lost} chi lost against the best set.").format(grade=head, lost=chi(lost, signed=False))
     (st.error if grade in ("foul", "blunder") else st.warning if grade in ("mistake", "inaccuracy") else st.success)(
         summary
     )
     if result["special"]:
-        st.info(f"This hand is a special hand ({special_label(str(result['special']))}): it wins however it is set.")
+        st.info(
+            _("This hand is a special hand ({special}): it wins however it is set.").format(
+                special=special_label(str(result["special"]))
+            )
+        )
     with st.container(horizontal=True, gap="medium"):
-        st.metric("Your EV", f"{chi(float(result['ev']))} chi", border=True, width="content")  # type: ignore[arg-type]
-        st.metric("Best EV", f"{chi(float(result['best_ev']))} chi", border=True, width="content")  # type: ignore[arg-type]
-        st.metric("Chi lost", f"{lost:.2f}", border=True, width="content")
+        your_ev, best_ev = chi(float(result["ev"])), chi(float(result["best_ev"]))  # type: ignore[arg-type]
+        st.metric(_("Your EV"), _("{ev} chi").format(ev=your_ev), border=True, width="content")
+        st.metric(_("Best EV"), _("{ev} chi").format(ev=best_ev), border=True, width="content")
+        st.metric(_("Chi lost"), chi(lost, signed=False), border=True, width="content")
 
     mine = Arrangement.parse(str(result["mine"]))
     best = Arrangement.parse(str(result["best"]))
     moved = [c for c, row_mine in ((c, i) for i, r in enumerate(mine.rows) for c in r)
              if c not in best.rows[row_mine]]  # fmt: skip
+    special = bool(result["special"])
     left, right = st.columns(2)
-    for column, title, arrangement, wins in (
-        (left, "Your set", mine, result["row_win"]),
-        (right, "Best set", best, result["best_row_win"]),
+    for column, title, arrangement, wins, name in (
+        (left, _("Your set"), mine, result["row_win"], "mine"),
+        (right, _("Best set"), best, result["best_row_win"], "best"),
     ):
         with column:
             st.markdown(f"**{title}**")
             keys = arrangement.keys(rules)
-            notes = [f"{category_label(k)} · wins {percent(p)}" for k, p in zip(keys, wins)]  # type: ignore[call-overload]
-            st.markdown(arrangement_html(arrangement, notes, moved), unsafe_allow_html=True)
+            notes = [  # a special hand wins whatever its rows hold: no per-row chances then
+                category_label(k)
+                if special
+                else _("{hand} · wins {percent}").format(hand=category_label(k), percent=percent(p))
+                for k, p in zip(keys, wins)  # type: ignore[call-overload]
+            ]
+            shown = [sort_for_display(row) for row in arrangement.rows]
+            card_rows(
+                [CardRow(row, label, note, moved) for row, label, note in zip(shown, row_names(), notes)],
+                key=f"practice_result_{name}",
+                four_colour=four_colour(),
+            )
     if moved:
-        st.caption("Highlighted: the cards that sit in a different row in the best set.")
-    st.markdown("**Why: chance of winning each row against one opponent**")
+        st.caption(_("Ringed: the cards that sit in a different row in the best set."))
+    if special:
+        return
+    st.markdown(_("**Why: chance of winning each row against one opponent**"))
     st.table(
         [
-            {"Row": label, "Yours": percent(a), "Best": percent(b)}
-            for label, a, b in zip(ROW_LABELS, result["row_win"], result["best_row_win"])  # type: ignore[call-overload]
+            {_("Row"): label, _("Yours"): percent(a), pgettext("column", "Best"): percent(b)}
+            for label, a, b in zip(row_names(), result["row_win"], result["best_row_win"])  # type: ignore[call-overload]
         ],
         hide_index=True,
     )
@@ -358,17 +329,19 @@ def show_result(result: dict[str, object]) -> None:
 
 def show_stats() -> None:
     history = st.session_state.get(HISTORY) or []
-    st.subheader("This session")
+    st.subheader(_("This session"))
     if not history:
-        st.caption("Play a hand to start your statistics.")
+        st.caption(_("Play a hand to start your statistics."))
         return
     frame = pd.DataFrame(history)
     best_share = (frame["grade"] == "best").mean()
     with st.container(horizontal=True, gap="medium"):
-        st.metric("Hands", len(frame), border=True, width="content")
-        st.metric("Avg chi lost", f"{frame['chi lost'].mean():.2f}", border=True, width="content")
-        st.metric("Best plays", percent(best_share), border=True, width="content")
-        st.metric("Fouls", int((frame["grade"] == "foul").sum()), border=True, width="content")
+        st.metric(_("Hands"), len(frame), border=True, width="content")
+        st.metric(_("Avg chi lost"), chi(float(frame["chi lost"].mean()), signed=False), border=True, width="content")
+        st.metric(_("Best plays"), percent(best_share), border=True, width="content")
+        st.metric(_("Fouls"), int((frame["grade"] == "foul").sum()), border=True, width="content")
+    names = grade_names()
+    frame["grade name"] = frame["grade"].map(names)
     frame["running average"] = frame["chi lost"].expanding().mean()
     bars = (
         alt.Chart(frame)
@@ -376,22 +349,41 @@ def show_stats() -> None:
         .encode(
             x=alt.X(
                 "hand:Q",
+                title=_("hand"),
                 axis=alt.Axis(format="d", tickMinStep=1),
                 scale=alt.Scale(domain=[0.5, len(frame) + 0.5], nice=False),
             ),
-            y=alt.Y("chi lost:Q", title="chi lost"),
+            y=alt.Y(
+                "chi lost:Q",
+                title=_("chi lost"),
+                axis=alt.Axis(format=".2f", tickCount=4),
+                scale=alt.Scale(domain=[0, max(0.5, float(frame["chi lost"].max()))], nice=False),
+            ),
             color=alt.Color(
-                "grade:N",
-                scale=alt.Scale(domain=list(GRADE_COLOURS), range=list(GRADE_COLOURS.values())),
+                "grade name:N",
+                scale=alt.Scale(domain=[names[g] for g in GRADE_COLOURS], range=list(GRADE_COLOURS.values())),
                 legend=alt.Legend(orient="bottom", title=None, columns=3),
             ),
-            tooltip=["hand", "grade", alt.Tooltip("chi lost:Q", format=".2f"), "seed"],
+            tooltip=[
+                alt.Tooltip("hand:Q", title=_("hand")),
+                alt.Tooltip("grade name:N", title=_("grade")),
+                alt.Tooltip("chi lost:Q", title=_("chi lost"), format=".2f"),
+                alt.Tooltip("seed:Q", title=_("seed")),
+            ],
         )
     )
-    line = alt.Chart(frame).mark_line(point=True, color="#37474f").encode(x="hand:Q", y="running average:Q")
+    line = (
+        alt.Chart(frame)
+        .mark_line(point=True, color="#37474f")
+        .encode(
+            x="hand:Q",
+            y="running average:Q",
+            tooltip=[alt.Tooltip("running average:Q", title=_("running average"), format=".2f")],
+        )
+    )
     st.altair_chart(bars + line, height=230)
-    st.caption("Bars: chi lost on each hand (coloured by grade). Line: your running average.")
-    st.button("Reset statistics", key="practice_reset", on_click=on_reset_stats)
+    st.caption(_("Bars: chi lost on each hand (coloured by grade). Line: your running average."))
+    st.button(_("Reset statistics"), key="practice_reset", on_click=on_reset_stats)
 
 
 # --- page ----------------------------------------------------------------------------------
@@ -400,66 +392,79 @@ restore(KIND, "Random")
 restore(SEED, "")
 restore(PRESET, "vietnamese")
 restore(PLAYERS, 4)
+load_from_url()
 
-page_style()
-st.title("Practice")
-st.caption("Set the hand yourself, then see what the solver would do and how many chi it cost you.")
+st.title(pgettext("page", "Practice"))
+st.caption(_("Set the hand yourself, then see what the solver would do and how many chi it cost you."))
 
-with st.expander("Deal and table settings", expanded=DEAL not in st.session_state):
+with st.expander(_("Deal and table settings"), expanded=DEAL not in st.session_state):
     st.segmented_control(
-        "Kind of hand", ["Random", "Hard"], key=KIND, required=True,
-        help="Hard: a hand where the naive set (strongest five in the back) loses at least "
-        f"{engine.HARD_MIN_LOSS:g} chi.",
+        _("Kind of hand"), KINDS, key=KIND, required=True, format_func=labels_now(kind_label, KINDS),
+        help=_("Hard: a hand where the naive set (strongest five in the back) loses at least {loss} chi.").format(
+            loss=number(engine.HARD_MIN_LOSS)
+        ),
     )  # fmt: skip
     st.text_input(
-        "Seed (optional: a seed deals the same drill of hands, in the same order)",
+        _("Seed (optional: a seed deals the same drill of hands, in the same order)"),
         key=SEED,
-        help="Leave it empty for random hands. Each hand shows its seed: type it here to replay that hand.",
+        help=_("Leave it empty for random hands. Each hand shows its seed: type it here to replay that hand."),
     )
     col_preset, col_players = st.columns([2, 1.3])
     with col_preset:
-        st.selectbox("Rules", list(PRESETS), key=PRESET, format_func=preset_label)
+        st.selectbox(
+            _("Rules"),
+            list(PRESETS),
+            key=PRESET,
+            format_func=labels_now(preset_label, PRESETS),
+            placeholder=_("Choose an option"),
+        )
     with col_players:
-        st.segmented_control("Players", list(engine.PLAYERS), key=PLAYERS, required=True)
+        st.segmented_control(_("Players"), list(engine.PLAYERS), key=PLAYERS, required=True)
+    four_colour_toggle("practice")
 remember(*WIDGETS)
 if st.session_state.pop("practice_deal_pending", False):
     deal_now()
 
 with st.container(horizontal=True):
     st.button(
-        "Deal a hand" if DEAL not in st.session_state else "Deal the next hand",
+        _("Deal a hand") if DEAL not in st.session_state else _("Deal the next hand"),
         type="primary" if DEAL not in st.session_state or RESULT in st.session_state else "secondary",
         key="practice_deal_button",
         on_click=on_deal,
     )
     if st.session_state.get(DRILL):
-        st.button("Start the drill again", key="practice_restart", on_click=on_restart_drill)
+        st.button(_("Start the drill again"), key="practice_restart", on_click=on_restart_drill)
 if st.session_state.get(ERROR):
     show_error(st.session_state[ERROR])
 
 deal = st.session_state.get(DEAL)
 if deal:
-    caption = f"{deal['kind']} hand · seed {deal['seed']}"
     if deal.get("number", 1) > 1 or st.session_state.get(DRILL):
-        caption += f", hand {deal.get('number', 1)} of the drill"
+        caption = _("{kind} hand · seed {seed}, hand {number} of the drill").format(
+            kind=kind_label(deal["kind"]), seed=deal["seed"], number=deal.get("number", 1)
+        )
+    else:
+        caption = _("{kind} hand · seed {seed}").format(kind=kind_label(deal["kind"]), seed=deal["seed"])
     if deal["note"]:
         caption += f" · {deal['note']}"
     st.caption(caption)
     result = st.session_state.get(RESULT)
     special = special_hand(deal["hand"], PRESETS[st.session_state[PRESET]])
     if special and not result:
-        st.info(f"You hold a special hand: {special_label(special)}. It wins automatically, whatever the set.")
-    arrangement = show_rows_editor() if result is None else None
-    if arrangement is not None:
-        reason = foul_reason(arrangement, st.session_state[PRESET])
-        if reason and not special and rows() == dealt_layout(parse_cards(deal["hand"])):
-            # the untouched deal is only a starting point: say so, without the alarm
-            st.info("As dealt, high to low, this is not a valid set yet. " + reason, icon="↕️")
-        elif reason and not special:
-            st.error(reason, icon="❌")
-        elif not reason:
-            st.success("Valid set: back ≥ middle ≥ front.", icon="✔️")
-        st.button("Submit my set", type="primary", key="practice_submit_button", on_click=on_submit)
+        st.info(
+            _("You hold a special hand: {special}. It wins automatically, whatever the set.").format(
+                special=special_label(special)
+            )
+        )
+    arrangement = None
+    if result is None:
+        rows_now = show_editor(deal, special)
+        complete = tuple(len(r) for r in rows_now) == ROW_SIZES
+        if complete:
+            arrangement = Arrangement(*(parse_cards(r) for r in rows_now))
+        st.button(
+            _("Submit my set"), type="primary", key="practice_submit_button", on_click=on_submit, disabled=not complete
+        )
     if st.session_state.pop(SUBMIT, False) and arrangement is not None:
         try:
             score(arrangement)
@@ -469,21 +474,30 @@ if deal:
             st.rerun()
     if result:
         show_result(result)
-        st.button("Deal the next hand", type="primary", key="practice_next", on_click=on_deal)
+        st.button(_("Deal the next hand"), type="primary", key="practice_next", on_click=on_deal)
 
-with st.expander("Grades: how many chi lost earns which grade"):
+with st.expander(_("Grades: how many chi lost earns which grade")):
     lower = 0.0
     lines = []
+    names = grade_names()
     for name, limit in GRADES:
-        span = f"more than {lower:g} chi" if limit == float("inf") else f"up to {limit:g} chi"
         if name == "best":
-            span = f"the best set, or within {limit:g} chi of it"
-        lines.append(f"* {GRADE_ICONS[name]} **{name}**: {span}")
+            span = _("the best set, or within {limit} chi of it").format(limit=number(limit))
+        elif limit == float("inf"):
+            span = _("more than {limit} chi").format(limit=number(lower))
+        else:
+            span = _("up to {limit} chi").format(limit=number(limit))
+        lines.append(f"* {GRADE_ICONS[name]} **{names[name]}**: {span}")
         lower = limit
-    lines.append(f"* {GRADE_ICONS['foul']} **foul**: the set breaks back ≥ middle ≥ front (whatever the chi)")
+    foul = _("the set breaks back ≥ middle ≥ front (whatever the chi)")
+    lines.append(f"* {GRADE_ICONS['foul']} **{names['foul']}**: {foul}")
     st.markdown(
-        "Chi lost = the best set's EV minus yours, in chi per hand against the whole table "
-        "(fast mode, the rules and players chosen above).\n" + "\n".join(lines)
+        _(
+            "Chi lost = the best set's EV minus yours, in chi per hand against the whole table "
+            "(fast mode, the rules and players chosen above)."
+        )
+        + "\n"
+        + "\n".join(lines)
     )
 
 show_stats()

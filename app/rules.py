@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 import streamlit as st
 
+from app.cards import CardRow, card_rows
 from app.i18n import _
 from app.terms import (
     SPECIAL_NAMES,
@@ -17,8 +18,22 @@ from app.terms import (
     special_meanings,
     special_names,
 )
-from solver import PRESETS, Rules
-from solver.hands import CATEGORY_NAMES, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, TRIPS
+from app.widgets import four_colour
+from solver import PRESETS, Rules, parse_cards
+from solver.hands import CATEGORY_NAMES, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, TRIPS, category_of, key5
+
+#: One five-card row of each category, strongest first (the examples under "Hand names").
+EXAMPLES = (
+    "9h 8h 7h 6h 5h",
+    "Qs Qh Qd Qc 4s",
+    "Ts Th Td 3c 3d",
+    "Ks Js 8s 6s 2s",
+    "8c 7d 6h 5s 4c",
+    "7s 7h 7d Kc 2h",
+    "Js Jd 4h 4c As",
+    "9s 9c Ad Kh 5c",
+    "Ah Qd 9c 6s 3h",
+)
 
 
 def option_text() -> dict[str, str]:
@@ -207,6 +222,14 @@ st.markdown(
 st.header(_("Hand names"))
 st.caption(_("Five-card rows, strongest first. The front uses only three of a kind, pair and high card."))
 names_table(reversed(CATEGORY_NAMES))
+with st.expander(_("An example of each, strongest first")):
+    examples = [parse_cards(text) for text in EXAMPLES]
+    names = [hands[category_of(key5(cards))] for cards in examples]
+    card_rows(
+        [CardRow(cards, name[:1].upper() + name[1:]) for cards, name in zip(examples, names)],
+        key="rules_examples",
+        four_colour=four_colour(),
+    )
 st.caption(_("Special hands (*tới trắng*), in the order of the table above."))
 names_table(SPECIAL_NAMES.values())
 st.markdown(

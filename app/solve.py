@@ -6,33 +6,28 @@ copied link reopens the same result.
 
 from __future__ import annotations
 
-import html
-
 import streamlit as st
 
 from app import engine
+from app.cards import CardRow, card_picker, card_rows
+from app.errors import show_error
+from app.i18n import URL_PARAM, _, current_language, labels_now, ngettext, pgettext
+from app.terms import category_label, mode_label, preset_blurbs, preset_label, row_names, special_label
 from app.widgets import (
     LINK_MAX_CHARS,
-    PRESET_BLURBS,
-    arrangement_inline_html,
     canonical_hand,
-    card_picker,
     cards_text,
-    category_label,
     chi,
     chi_gap,
-    page_style,
+    four_colour,
+    four_colour_toggle,
     percent,
-    picked_cards,
-    preset_label,
+    picker_labels,
     read_hand,
     remember,
     restore,
     safe_parse_cards,
-    set_picker,
-    show_arrangement,
-    show_error,
-    special_label,
+    sort_for_display,
 )
 from solver import PRESETS
 from solver.scoring import Arrangement
@@ -43,8 +38,8 @@ PLAYERS = "solve_players"
 MODE = "solve_mode"
 HAND = "solve_hand"  # canonical text of the hand whose result is shown
 ERROR = "solve_error"
-PICK = "solve"  # picker key prefix
-WIDGETS = (TEXT, PRESET, PLAYERS, MODE, *(f"solve_pick_{s}" for s in "shdc"))
+PICK = "solve_picker"
+WIDGETS = (TEXT, PRESET, PLAYERS, MODE)
 
 
 # --- URL -----------------------------------------------------------------------------------
@@ -62,29 +57,32 @@ def load_from_url() -> None:
         if preset in PRESETS:
             st.session_state[PRESET] = preset
         else:
-            problems.append(f"unknown preset {preset[:40]!r} in the link; using {preset_label('vietnamese')}")
+            problems.append(
+                _("unknown preset {preset} in the link; using {default}").format(
+                    preset=repr(preset[:40]), default=preset_label("vietnamese")
+                )
+            )
     players = params.get("players")
     if players is not None:
         if players in ("2", "3", "4"):
             st.session_state[PLAYERS] = int(players)
         else:
-            problems.append(f"players must be 2, 3 or 4, the link says {players[:40]!r}")
+            problems.append(_("players must be 2, 3 or 4, the link says {players}").format(players=repr(players[:40])))
     mode = params.get("mode")
     if mode is not None:
         if mode in engine.MODES:
             st.session_state[MODE] = mode
         else:
-            problems.append(f"mode must be fast or deep, the link says {mode[:40]!r}")
+            problems.append(_("mode must be fast or deep, the link says {mode}").format(mode=repr(mode[:40])))
     hand = params.get("hand")
     if hand is not None:
         st.session_state[TEXT] = hand[:LINK_MAX_CHARS]
         try:
             cards = read_hand(hand)
         except ValueError as exc:
-            problems.append(f"the hand in the link is not usable: {exc}")
+            problems.append(_("the hand in the link is not usable: {reason}").format(reason=exc))
         else:
             st.session_state[HAND] = canonical_hand(cards)
-            set_picker(PICK, cards)
     if problems:
         st.session_state[ERROR] = "; ".join(problems)
 
@@ -99,6 +97,7 @@ def write_url() -> None:
         "preset": st.session_state[PRESET],
         "players": str(st.session_state[PLAYERS]),
         "mode": st.session_state[MODE],
+        URL_PARAM: current_language(),  # a shared link opens in the same language
     }
     if st.query_params.to_dict() != wanted:
         st.query_params.from_dict(wanted)
@@ -108,15 +107,25 @@ def write_url() -> None:
 
 
 def on_text_change() -> None:
-    """Mirror a typed hand on the picker (when it reads as distinct cards)."""
     st.session_state.pop(ERROR, None)
-    cards = safe_parse_cards(st.session_state.get(TEXT, ""))
-    if cards is not None and len(cards) <= 13 and len(set(cards)) == len(cards):
-        set_picker(PICK, cards)
 
 
-def on_pick() -> None:
-    st.session_state[TEXT] = cards_text(picked_cards(PICK))
+def shown_on_picker(text: str) -> list[str]:
+    """The picker shows the text box's cards when the text reads as cards (the box is the truth)."""
+    cards = safe_parse_cards(text)
+    return [] if cards is None else list(dict.fromkeys(str(c) for c in cards))
+
+
+def on_pick(added: list[str], removed: list[str]) -> None:
+    """A tap on the grid edits the text box: the tapped card is added or taken out, and
+    whatever else was typed stays as it was."""
+    text = st.session_state.get(TEXT, "")
+    cards = safe_parse_cards(text)
+    if cards is None:  # unreadable text: keep every character, add the tapped cards after it
+        st.session_state[TEXT] = " ".join(part for part in (text.strip(), *added) if part)
+        return
+    kept = [str(c) for c in cards if str(c) not in removed]
+    st.session_state[TEXT] = " ".join([*kept, *(c for c in added if c not in kept)])
 
 
 def on_solve() -> None:
@@ -124,7 +133,7 @@ def on_solve() -> None:
     try:
         cards = read_hand(st.session_state.get(TEXT, ""))
     except ValueError as exc:
-        st.session_state[ERROR] = str(exc)
+        st.session_state[ERROR] = exc  # shown with its kind in the player's language
         return
     st.session_state[HAND] = canonical_hand(cards)
 
@@ -133,14 +142,12 @@ def on_deal() -> None:
     st.session_state.pop(ERROR, None)
     cards = engine.deal(engine.new_seed())
     st.session_state[TEXT] = cards_text(cards)
-    set_picker(PICK, cards)
     st.session_state[HAND] = canonical_hand(cards)
 
 
 def on_clear() -> None:
     st.session_state.pop(ERROR, None)
     st.session_state[TEXT] = ""
-    set_picker(PICK, [])
 
 
 def send_to_compare(hand: str, sets: list[str]) -> None:
@@ -155,7 +162,7 @@ def send_to_compare(hand: str, sets: list[str]) -> None:
 
 
 def show_result(hand: str, preset: str, players: int, mode: str) -> None:
-    message = "Searching deeper (Monte Carlo over the unseen cards)…" if mode == "deep" else "Solving…"
+    message = _("Searching deeper (Monte Carlo over the unseen cards)…") if mode == "deep" else _("Solving…")
     try:
         with st.spinner(message):
             result = engine.solve_hand(hand, preset, players, mode)
@@ -165,50 +172,76 @@ def show_result(hand: str, preset: str, players: int, mode: str) -> None:
     best = Arrangement.parse(result["best"])
     rules = PRESETS[preset]
 
-    st.subheader("Best set")
+    st.subheader(_("Best set"))
     special = result["special"]
     if special:
         value = rules.special_value(special)
         st.success(
-            f"**Special hand: {special_label(special)}.** It wins **{value} chi from each other player** "
-            f"({value * (players - 1)} chi at this {players}-player table) however you set it.",
+            _(
+                "**Special hand: {special}.** It wins **{value} chi from each other player** "
+                "({total} chi at this {players}-player table) however you set it."
+            ).format(special=special_label(special), value=value, total=value * (players - 1), players=players),
             icon="🐉",
         )
     keys = best.keys(rules)
-    notes = [f"{category_label(k)} · wins {percent(p)}" for k, p in zip(keys, result["row_win"])]
-    show_arrangement(best, notes)
+    notes = [  # a special hand wins whatever its rows hold: no per-row chances then
+        category_label(k)
+        if special
+        else _("{hand} · wins {percent}").format(hand=category_label(k), percent=percent(p))
+        for k, p in zip(keys, result["row_win"])
+    ]
+    card_rows(
+        [CardRow(sort_for_display(row), label, note) for row, label, note in zip(best.rows, row_names(), notes)],
+        key="solve_best_rows",
+        four_colour=four_colour(),
+    )
     opponents = players - 1
     st.metric(
-        "EV per hand",
-        f"{chi(result['ev'])} chi",
+        _("EV per hand"),
+        _("{ev} chi").format(ev=chi(result["ev"])),
         border=True,
         width="content",
-        help=f"Average chi won per hand against {opponents} opponent{'s' if opponents > 1 else ''}, "
-        f"under the {preset_label(preset)} rules ({mode} mode). Win chances are per row against one opponent. "
-        "Fast mode models a typical table: a quarter of the players put their strongest five in the back, "
-        "the rest set hands well. Deep mode deals the unseen cards to opponents who set hands like the solver.",
+        help=ngettext(
+            "Average chi won per hand against {n} opponent, under the {preset} rules ({mode} mode).",
+            "Average chi won per hand against {n} opponents, under the {preset} rules ({mode} mode).",
+            opponents,
+        ).format(n=opponents, preset=preset_label(preset), mode=mode_label(mode))
+        + " "
+        + _(
+            "Win chances are per row against one opponent. "
+            "Fast mode models a typical table: a quarter of the players put their strongest five in the back, "
+            "the rest set hands well. Deep mode deals the unseen cards to opponents who set hands like the solver."
+        ),
     )
 
     alternatives = result["alternatives"]
     if special:
-        st.caption("A special hand scores the same however it is set, so there are no alternatives to weigh.")
+        st.caption(_("A special hand scores the same however it is set, so there are no alternatives to weigh."))
     elif len(alternatives) > 1:
-        st.subheader("Top alternatives")
+        st.subheader(_("Top alternatives"))
         if mode == "fast":
-            st.caption("One set per plan (what each row is made of); sets that only move a kicker are left out.")
+            st.caption(
+                _("One set per plan (what each row is made of); sets that only move a kicker are left out.")
+            )
         best_ev = alternatives[0][1]
         for rank, (text, ev) in enumerate(alternatives, start=1):
             arrangement = Arrangement.parse(text)
-            head = f"#{rank} · EV {chi(ev)} chi"
-            head += " · best" if rank == 1 else f" · {chi_gap(ev - best_ev)} chi vs best"
-            st.markdown(
-                f'<div style="margin-top:.4em"><b>{html.escape(head)}</b></div>{arrangement_inline_html(arrangement)}',
-                unsafe_allow_html=True,
+            head = (
+                _("#{rank} · EV {ev} chi · best").format(rank=rank, ev=chi(ev))
+                if rank == 1
+                else _("#{rank} · EV {ev} chi · {gap} chi vs best").format(
+                    rank=rank, ev=chi(ev), gap=chi_gap(ev - best_ev)
+                )
             )
-        if st.button("Compare the top three side by side", key="solve_to_compare", icon="⚖️"):
-            send_to_compare(hand, [t for t, _ in alternatives[:3]])
+            st.markdown(f"**{head}**")
+            rows = [CardRow(sort_for_display(row)) for row in arrangement.rows]
+            card_rows(rows, key=f"solve_alt_{rank}", compact=True, four_colour=four_colour())
+        if st.button(_("Compare the top three side by side"), key="solve_to_compare", icon="⚖️"):
+            send_to_compare(hand, [text for text, _ev in alternatives[:3]])
             st.switch_page("app/compare.py")
-    st.caption("The address bar now holds this hand and these settings: copy it to share or reopen this result.")
+    st.caption(
+        _("The address bar now holds this hand and these settings: copy it to share or reopen this result.")
+    )
 
 
 # --- page ----------------------------------------------------------------------------------
@@ -218,48 +251,52 @@ restore(TEXT, "")
 restore(PRESET, "vietnamese")
 restore(PLAYERS, 4)
 restore(MODE, "fast")
-for key in WIDGETS[4:]:
-    restore(key, [])
 
-page_style()
-st.title("Solve a hand")
-st.caption("Type or paste your 13 cards in any order, pick them on the grid, or deal a random hand.")
+st.title(_("Solve a hand"))
+st.caption(_("Type or paste your 13 cards in any order, pick them on the grid, or deal a random hand."))
 
 st.text_area(
-    "Your 13 cards",
+    _("Your 13 cards"),
     key=TEXT,
     height=80,
-    placeholder="e.g. As Kd Qc Jh 10s 9d 8c 7h 6s 5d 4c 3h 2s  (also AS, 10♠, commas)",
+    placeholder=_("e.g. {cards}  (also AS, 10♠, commas)").format(cards="As Kd Qc Jh 10s 9d 8c 7h 6s 5d 4c 3h 2s"),
     on_change=on_text_change,
 )
-with st.expander("Pick cards on a grid"):
-    picked = card_picker(PICK, on_change=on_pick)
-    if len(picked) > 13:
-        st.warning(f"{len(picked)} cards picked; a hand is 13. Untick {len(picked) - 13}.")
+with st.expander(_("Pick cards on a grid")):
+    picked = card_picker(shown_on_picker(st.session_state.get(TEXT, "")), key=PICK, labels=picker_labels(),
+                         on_change=on_pick, four_colour=four_colour()).selected  # fmt: skip
+    if safe_parse_cards(st.session_state.get(TEXT, "")) is None:
+        st.caption(_("The text above does not read as cards yet; a tap adds the card after it."))
+    elif len(picked) > 13:
+        st.warning(
+            _("{n} cards picked; a hand is 13. Untick {extra}.").format(n=len(picked), extra=len(picked) - 13)
+        )
     else:
-        st.caption(f"{len(picked)} of 13 cards picked.")
+        st.caption(_("{n} of 13 cards picked.").format(n=len(picked)))
+    four_colour_toggle("solve")
 
 col_preset, col_players, col_mode = st.columns([2, 1.2, 1.2])
 with col_preset:
     st.selectbox(
-        "Rules",
+        _("Rules"),
         list(PRESETS),
         key=PRESET,
-        format_func=preset_label,
-        help="\n\n".join(f"**{preset_label(k)}**: {v}" for k, v in PRESET_BLURBS.items()),
+        format_func=labels_now(preset_label, PRESETS),
+        placeholder=_("Choose an option"),
+        help="\n\n".join(f"**{preset_label(k)}**: {v}" for k, v in preset_blurbs().items()),
     )
 with col_players:
-    st.segmented_control("Players", list(engine.PLAYERS), key=PLAYERS, required=True)
+    st.segmented_control(_("Players"), list(engine.PLAYERS), key=PLAYERS, required=True)
 with col_mode:
     st.segmented_control(
-        "Mode", list(engine.MODES), key=MODE, required=True, format_func=str.capitalize,
-        help="Fast answers at once; Deep refines the top candidates by simulation (a few seconds).",
+        _("Mode"), list(engine.MODES), key=MODE, required=True, format_func=labels_now(mode_label, engine.MODES),
+        help=_("Fast answers at once; Deep refines the top candidates by simulation (a few seconds)."),
     )  # fmt: skip
 
 with st.container(horizontal=True):
-    st.button("Solve", type="primary", on_click=on_solve, key="solve_go")
-    st.button("Deal random", on_click=on_deal, key="solve_deal")
-    st.button("Clear", on_click=on_clear, key="solve_clear")
+    st.button(pgettext("button", "Solve"), type="primary", on_click=on_solve, key="solve_go")
+    st.button(_("Deal random"), on_click=on_deal, key="solve_deal")
+    st.button(_("Clear"), on_click=on_clear, key="solve_clear")
 remember(*WIDGETS)
 
 if st.session_state.get(ERROR):
@@ -269,6 +306,10 @@ hand = st.session_state.get(HAND)
 if hand:
     typed = safe_parse_cards(st.session_state.get(TEXT, ""))
     if typed is None or canonical_hand(typed) != hand:
-        st.caption("The result below is for the last hand you solved; press **Solve** for the cards above.")
+        st.caption(
+            _("The result below is for the last hand you solved; press **{solve}** for the cards above.").format(
+                solve=pgettext("button", "Solve")
+            )
+        )
     write_url()
     show_result(hand, st.session_state[PRESET], st.session_state[PLAYERS], st.session_state[MODE])

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
 TRANSLATED = ("vi", "km")
 PICKER_LABEL = "Language · Ngôn ngữ · ភាសា"
-PAGES = ("app/solve.py", "app/practice.py", "app/compare.py", "app/rules.py", "app/macao.py")
+PAGES = ("app/solve.py", "app/practice.py", "app/play.py", "app/compare.py", "app/rules.py", "app/macao.py")
 
 
 def read_catalog(lang: str) -> Catalog:
@@ -169,7 +169,7 @@ def visible_text(at: AppTest) -> list[str]:
         texts.extend(str(e.value) for e in getattr(at, kind))
     for widget in ("button", "toggle", "text_area", "text_input", "selectbox", "segmented_control", "expander"):
         texts.extend(str(getattr(e, "label", "")) for e in getattr(at, widget))
-    for table in at.table:
+    for table in [*at.table, *at.dataframe]:
         frame = table.value
         texts.extend(str(c) for c in frame.columns)
         texts.extend(str(v) for v in frame.to_numpy().ravel())
@@ -185,7 +185,7 @@ SAME_EVERYWHERE = re.compile(
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-@pytest.mark.parametrize("page", ["app/rules.py", "app/compare.py"])
+@pytest.mark.parametrize("page", PAGES)
 def test_no_english_left_on_translated_pages(lang: str, page: str) -> None:
     english = app_in("en")
     english.switch_page(page).run()
@@ -280,3 +280,35 @@ def test_every_error_kind_the_app_knows_has_its_own_sentence() -> None:
     for lang in TRANSLATED:
         catalog = i18n.translations(lang)
         assert all(catalog.gettext(s) != s for s in sentences), lang
+
+
+#: Pages after a player's action, in each language: (page, query, widget keys to press).
+ACTED = {
+    "practice submitted": ("app/practice.py", {"seed": "11"}, ["practice_submit_button"]),
+    "play revealed": ("app/play.py", {"seed": "5", "players": "3"}, ["play_reveal_button"]),
+    "macao dealt": ("app/macao.py", {}, ["macao_new"]),
+}
+
+
+def acted(lang: str, name: str) -> AppTest:
+    page, query, presses = ACTED[name]
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.query_params["lang"] = lang
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    at.switch_page(page).run()
+    for key in presses:
+        at.button(key=key).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("name", ACTED)
+def test_no_english_left_after_playing(lang: str, name: str) -> None:
+    english, other = acted("en", name), acted(lang, name)
+    english_texts = set(visible_text(english))
+    names = {n for row in i18n_names() for n in row} | {PICKER_LABEL}
+    left = [t for t in visible_text(other) if t in english_texts and not SAME_EVERYWHERE.match(t) and t not in names]
+    assert not left, left

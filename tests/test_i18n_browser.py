@@ -23,14 +23,19 @@ from solver.hands import CATEGORY_NAMES
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, require_chromium, streamlit_server
 
 PHONE = {"width": 390, "height": 844}
-#: Each page translated so far with the query that fills it (Solve, Practice and Macao
-#: join when their card-component rewrite is merged).
+HAND = "Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s 10c Jh"
+#: Each page (Solve is the default page, at /) with the query that fills it: a solved hand,
+#: a dealt practice hand; Macao starts a round by pressing its New round button.
 PAGES = {
+    "solve": ("", "hand=" + HAND.replace(" ", "+") + "&preset=vietnamese&players=4&mode=fast&"),
+    "practice": ("practice", "seed=7&"),
+    "play": ("play", "seed=5&players=3&"),
     "compare": ("compare", ""),
     "rules": ("rules", ""),
+    "macao": ("macao", ""),
 }
 #: A button (by its widget key) to press once the page is open.
-PRESS: dict[str, str] = {}
+PRESS = {"macao": "macao_new"}
 
 pytestmark = pytest.mark.browser
 
