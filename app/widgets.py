@@ -9,7 +9,6 @@ presets) are in :mod:`app.terms`.  Cards are drawn by the card component in :mod
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 import streamlit as st
@@ -34,14 +33,6 @@ LINK_MAX_CHARS = 5000
 
 
 # --- text ------------------------------------------------------------------------------
-
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$&])")
-
-
-def plain(text: object) -> str:
-    """Escape text for Streamlit markdown (st.error, st.write...) so it shows as typed."""
-    return _MD_SPECIAL.sub(r"\\\1", str(text))
-
 
 def rank_text(card: Card) -> str:
     """Rank as players write it: 2..10, J, Q, K, A."""
