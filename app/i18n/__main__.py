@@ -43,8 +43,15 @@ def languages() -> list[str]:
     return sorted(found | set(LANGUAGES))
 
 
+def without_date(template: str) -> str:
+    return "\n".join(line for line in template.splitlines() if not line.startswith('"POT-Creation-Date:'))
+
+
 def extract() -> None:
+    """Write the template; when only its date would change, keep the old file (and so every
+    catalog and compiled file stays byte for byte as it was: no churn in git)."""
     LOCALE_DIR.mkdir(parents=True, exist_ok=True)
+    before = TEMPLATE.read_text(encoding="utf-8") if TEMPLATE.exists() else None
     # paths relative to the project, so the catalogs' location comments are too
     pybabel(
         "extract", "-F", "babel.cfg", "-o", str(TEMPLATE.relative_to(ROOT)),
@@ -52,6 +59,8 @@ def extract() -> None:
         "--project=mau-binh", "--copyright-holder=the mau-binh authors",
         *SOURCES,
     )  # fmt: skip
+    if before is not None and without_date(TEMPLATE.read_text(encoding="utf-8")) == without_date(before):
+        TEMPLATE.write_text(before, encoding="utf-8")
 
 
 def update(add: list[str]) -> None:
