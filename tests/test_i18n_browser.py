@@ -176,3 +176,18 @@ def test_browser_language_is_the_default(server: str, browser: sync_api.Browser,
     expected = {"vi-VN": "vi", "km-KH": "km"}.get(locale, "en")
     page.wait_for_function(f"() => new URL(location.href).searchParams.get('lang') === '{expected}'")
     context.close()
+
+
+def test_the_picker_switches_language_and_the_address_follows(server: str, browser: sync_api.Browser) -> None:
+    """A tap on ខ្មែរ turns the page Khmer and writes ?lang=km; another page of the session
+    (through the page list) is Khmer too."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})  # the page list shows at the top
+    page.goto(f"{server}/rules?lang=en")
+    page.locator("h1").first.wait_for(timeout=60_000)
+    page.locator(".st-key-lang_picker button", has_text="ខ្មែរ").click()
+    page.wait_for_function("() => new URL(location.href).searchParams.get('lang') === 'km'")
+    page.get_by_text("ច្បាប់លេងម៉ូវបិញ").first.wait_for(timeout=30_000)
+    page.get_by_role("link", name="ប្រៀបធៀប").first.click()
+    page.get_by_text("ប្រៀបធៀបការរៀបបៀ").first.wait_for(timeout=30_000)
+    page.wait_for_function("() => new URL(location.href).searchParams.get('lang') === 'km'")
+    page.close()
