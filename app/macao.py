@@ -77,6 +77,7 @@ def level_label(level: str) -> str:
         "random": pgettext("bot level", "Random"),
         "easy": pgettext("bot level", "Easy"),
         "normal": pgettext("bot level", "Normal"),
+        "hard": pgettext("bot level", "Hard"),
     }
     return labels.get(level.lower(), level)
 
