@@ -92,7 +92,8 @@ def seat_name(name: str) -> str:
 
 
 def timer_label(timer: str) -> str:
-    return pgettext("timer", "Off") if timer == "Off" else timer
+    seconds = TIMERS.get(timer)
+    return pgettext("timer", "Off") if seconds is None else _("{seconds} s").format(seconds=seconds)
 
 
 # --- session ----------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ test's temporary directory, or ``MAU_BINH_SHOTS`` if set) to be looked at.
 
 from __future__ import annotations
 
+import csv
 import os
 import re
 from collections.abc import Iterator
@@ -20,7 +21,7 @@ from playwright import sync_api
 from app.i18n import LANGUAGES
 from app.terms import SPECIAL_NAMES
 from solver.hands import CATEGORY_NAMES
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, require_chromium, streamlit_server
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, ROOT, require_chromium, streamlit_server
 
 PHONE = {"width": 390, "height": 844}
 HAND = "Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s 10c Jh"
@@ -42,14 +43,26 @@ pytestmark = pytest.mark.browser
 #: A line that reads the same in every language: numbers, card codes, symbols, short codes.
 SAME_EVERYWHERE = re.compile(
     r"^[\s\d.,:;%+\-–—×<>=()#|/·*`!?…]*$"  # numbers and punctuation
-    r"|^(?:(?:10|[2-9TJQKA])[shdc♠♥♦♣]?[\s,|/]*)+$"  # cards and ranks
+    r"|^(?:(?:10|[2-9TJQKA])[shdc♠♥♦♣]?[\s,|/-]*)+$"  # cards, ranks and runs (A-2-3-4-5)
+    r"|^[+-]?\d+ chi$"  # an amount of chi (chi is the Vietnamese word, used in English too)
     r"|^(?:EV|Macao!?|stop|[Cc]hi)$"  # the game's own words (chi is Vietnamese too)
     r"|^[a-z]+(?:_[a-z]+)+$"  # Material icon names Streamlit writes as text (keyboard_arrow_down)
 )
+KHMER = re.compile("[\u1780-\u17ff]")
 #: Streamlit's own accessibility labels (framework text the app does not write or control).
 STREAMLIT_OWN = {"Link to heading", "Open", "Close", "Clear all", "Show password text", "Copy to clipboard"}
 #: Names shown in all three languages on purpose (the Rules page's names tables, the picker).
 PROPER_NAMES = {name for row in (*CATEGORY_NAMES, *SPECIAL_NAMES.values()) for name in row} | set(LANGUAGES.values())
+
+
+def vietnamese_terms() -> set[str]:
+    """The glossary's Vietnamese game words, which the English page uses as terms too (sập, chi đầu)."""
+    with (ROOT / "app" / "locale" / "glossary.csv").open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    return {word.strip().lower() for row in rows for word in row["vietnamese"].split(" / ")}
+
+
+TERMS = vietnamese_terms()
 #: The language picker's hidden label names the three languages in themselves.
 PICKER_LABEL = "Language · Ngôn ngữ · ភាសា"
 
@@ -96,18 +109,37 @@ def settle(page: sync_api.Page) -> None:
     page.wait_for_timeout(800)
 
 
+#: Walks the main area and every shadow root in it (the card component draws inside one):
+#: each visible text node (trimmed) with its element's font, and each placeholder, aria-label
+#: and title.  Returns [[text, font-family], ...].
+WALK_TEXT = """() => {
+  const out = [];
+  const visit = (root) => {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let n = walk.currentNode; n; n = walk.nextNode()) {
+      if (n.nodeType === Node.TEXT_NODE) {
+        const el = n.parentElement, text = n.textContent.trim();
+        if (!text || !el || ['STYLE', 'SCRIPT'].includes(el.tagName)) continue;
+        if (!el.getClientRects().length) continue;  // not shown
+        out.push([text, getComputedStyle(el).fontFamily]);
+      } else if (n.nodeType === Node.ELEMENT_NODE) {
+        for (const name of ['placeholder', 'aria-label', 'title']) {
+          const value = (n.getAttribute(name) || '').trim();
+          if (value) out.push([value, '']);
+        }
+        if (n.shadowRoot) visit(n.shadowRoot);
+      }
+    }
+  };
+  visit(document.querySelector('[data-testid=stMain]'));
+  return out;
+}"""
+
+
 def interface_lines(page: sync_api.Page) -> set[str]:
-    """Every visible line of the page's main area, plus placeholders and button titles."""
-    text = page.inner_text("[data-testid=stMain]")
-    lines = {line.strip() for line in text.splitlines() if line.strip()}
-    lines |= set(
-        page.evaluate(
-            "() => [...document.querySelectorAll("
-            "'[data-testid=stMain] [placeholder], [data-testid=stMain] [aria-label]')]"
-            ".map(e => (e.getAttribute('placeholder') || e.getAttribute('aria-label') || '').trim()).filter(Boolean)"
-        )
-    )
-    return lines
+    """Every visible line of the page's main area, inside the card component too, plus
+    placeholders, aria-labels and titles."""
+    return {text for text, _font in page.evaluate(WALK_TEXT)}
 
 
 def shoot(page: sync_api.Page, path: Path) -> None:
@@ -140,6 +172,7 @@ def test_page_is_fully_translated_on_a_phone(server: str, browser: sync_api.Brow
             if any(c.isalpha() for c in line)  # icons and numbers read the same everywhere
             and not SAME_EVERYWHERE.match(line)
             and line not in PROPER_NAMES | STREAMLIT_OWN | {PICKER_LABEL}
+            and line.lower() not in TERMS
         )
         assert not left, f"{name}?lang={lang} still shows English: {left}"
         assert page.evaluate("() => new URL(location.href).searchParams.get('lang')") == lang
@@ -149,14 +182,12 @@ def test_page_is_fully_translated_on_a_phone(server: str, browser: sync_api.Brow
             assert page.evaluate(
                 "async () => (await document.fonts.load('16px mb-khmer', 'ក')).length > 0"
             )
-            # and every element that holds Khmer text asks for it (code blocks too)
-            missing = page.evaluate(
-                "() => { const out = []; const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);"
-                " while (walk.nextNode()) { const n = walk.currentNode;"
-                " if (/[\\u1780-\\u17FF]/.test(n.textContent) && n.parentElement"
-                " && !getComputedStyle(n.parentElement).fontFamily.includes('mb-khmer'))"
-                " out.push(n.parentElement.tagName + ': ' + n.textContent.slice(0, 40)); } return out; }"
-            )
+            # and every element that holds Khmer text asks for it (code blocks and the card component too)
+            missing = [
+                text
+                for text, font in page.evaluate(WALK_TEXT)
+                if font and KHMER.search(text) and "mb-khmer" not in font
+            ]
             assert not missing, missing
         shoot(page, shots_dir(tmp_path) / f"{name}-{lang}.png")
         assert not errors, errors
