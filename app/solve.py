@@ -2,10 +2,21 @@
 
 The hand and the table settings live in the page URL (``?hand=...&preset=...``), so a
 copied link reopens the same result.
+
+The text of the box is the single source of truth for the hand (``BOX``, a plain session
+key).  The text box and the card picker are two views of it, each a widget whose key
+carries a version number.  Whenever the page itself rewrites a view (the picker after a
+typed hand, the box after a pick, both after Deal or Clear), that view gets a new version,
+so a fresh widget.  A browser that has not yet received the rewrite still sends the old
+widget's value with its next click (a busy server makes that window long), and Streamlit
+fires the old widget's callback for it; the callbacks ignore any widget that is not the
+current version.  So only a change the user makes to the view on screen writes the box,
+and Solve reads the current box widget as the click delivered it.
 """
 
 from __future__ import annotations
 
+import functools
 import html
 
 import streamlit as st
@@ -24,6 +35,7 @@ from app.widgets import (
     page_style,
     percent,
     picked_cards,
+    picker_keys,
     preset_label,
     read_hand,
     remember,
@@ -34,17 +46,82 @@ from app.widgets import (
     show_error,
     special_label,
 )
-from solver import PRESETS
+from solver import PRESETS, Card
 from solver.scoring import Arrangement
 
-TEXT = "solve_text"
+BOX = "solve_box"  # the text in the box: the hand as the user has it
+TEXT = "solve_text"  # key of the box widget (version 0; later versions add _<n>)
+TEXT_VERSION = "solve_text_version"
+PICK = "solve"  # picker key prefix (version 0; later versions are solve_pick_v<n>)
+PICK_VERSION = "solve_pick_version"
 PRESET = "solve_preset"
 PLAYERS = "solve_players"
 MODE = "solve_mode"
 HAND = "solve_hand"  # canonical text of the hand whose result is shown
 ERROR = "solve_error"
-PICK = "solve"  # picker key prefix
-WIDGETS = (TEXT, PRESET, PLAYERS, MODE, *(f"solve_pick_{s}" for s in "shdc"))
+WIDGETS = (PRESET, PLAYERS, MODE)
+
+
+# --- the box and its two views -------------------------------------------------------------
+
+
+def text_key(version: int) -> str:
+    return TEXT if version == 0 else f"{TEXT}_{version}"
+
+
+def pick_prefix(version: int) -> str:
+    return PICK if version == 0 else f"solve_pick_v{version}"
+
+
+def current_text_key() -> str:
+    return text_key(st.session_state.get(TEXT_VERSION, 0))
+
+
+def current_pick_prefix() -> str:
+    return pick_prefix(st.session_state.get(PICK_VERSION, 0))
+
+
+def box_cards(text: str) -> list[Card]:
+    """The cards the picker shows for this text: none unless it reads as up to 13 distinct cards."""
+    cards = safe_parse_cards(text)
+    if cards is None or len(cards) > 13 or len(set(cards)) != len(cards):
+        return []
+    return cards
+
+
+def show_in_box(text: str) -> None:
+    """Put the text in the box widget: a new widget version if the current one exists."""
+    version = st.session_state.get(TEXT_VERSION, 0)
+    if text_key(version) in st.session_state:
+        version += 1
+        st.session_state[TEXT_VERSION] = version
+    st.session_state[text_key(version)] = text
+
+
+def show_on_picker(text: str) -> None:
+    """Select the text's cards on the picker: a new picker version if the current one exists."""
+    version = st.session_state.get(PICK_VERSION, 0)
+    if picker_keys(pick_prefix(version))[0] in st.session_state:
+        version += 1
+        st.session_state[PICK_VERSION] = version
+    set_picker(pick_prefix(version), box_cards(text))
+
+
+def write_box(text: str) -> None:
+    """The page sets the hand (a deal, a clear, a link): the box and both views show it."""
+    st.session_state[BOX] = text
+    show_in_box(text)
+    show_on_picker(text)
+
+
+def views_ready() -> None:
+    """Before the widgets render: views that Streamlit forgot (another page was shown) are
+    rebuilt from the box."""
+    text = st.session_state.get(BOX, "")
+    if current_text_key() not in st.session_state:
+        st.session_state[current_text_key()] = text
+    if picker_keys(current_pick_prefix())[0] not in st.session_state:
+        set_picker(current_pick_prefix(), box_cards(text))
 
 
 # --- URL -----------------------------------------------------------------------------------
@@ -77,14 +154,13 @@ def load_from_url() -> None:
             problems.append(f"mode must be fast or deep, the link says {mode[:40]!r}")
     hand = params.get("hand")
     if hand is not None:
-        st.session_state[TEXT] = hand[:LINK_MAX_CHARS]
+        write_box(hand[:LINK_MAX_CHARS])
         try:
             cards = read_hand(hand)
         except ValueError as exc:
             problems.append(f"the hand in the link is not usable: {exc}")
         else:
             st.session_state[HAND] = canonical_hand(cards)
-            set_picker(PICK, cards)
     if problems:
         st.session_state[ERROR] = "; ".join(problems)
 
@@ -107,22 +183,39 @@ def write_url() -> None:
 # --- callbacks -----------------------------------------------------------------------------
 
 
-def on_text_change() -> None:
-    """Mirror a typed hand on the picker (when it reads as distinct cards)."""
+def on_text_change(version: int) -> None:
+    """The user edited the box: it is the hand now; the picker shows its cards.
+
+    A box the page has replaced is stale: the browser sends its old value until the new
+    box arrives, and Streamlit reports that as a change (the old widget's value is gone
+    on the server), so it is ignored.
+    """
+    if text_key(version) != current_text_key():
+        return
     st.session_state.pop(ERROR, None)
-    cards = safe_parse_cards(st.session_state.get(TEXT, ""))
-    if cards is not None and len(cards) <= 13 and len(set(cards)) == len(cards):
-        set_picker(PICK, cards)
+    text = st.session_state.get(text_key(version), "")
+    st.session_state[BOX] = text
+    show_on_picker(text)
 
 
-def on_pick() -> None:
-    st.session_state[TEXT] = cards_text(picked_cards(PICK))
+def on_pick(prefix: str) -> None:
+    """The user changed the picker on screen: the box holds the picked cards.  A replaced
+    picker's value is stale (see :func:`on_text_change`) and ignored."""
+    if prefix != current_pick_prefix():
+        return
+    st.session_state.pop(ERROR, None)
+    text = cards_text(picked_cards(prefix))
+    st.session_state[BOX] = text
+    show_in_box(text)
 
 
 def on_solve() -> None:
+    """Solve the text in the box, as this click delivered it."""
     st.session_state.pop(ERROR, None)
+    text = st.session_state.get(current_text_key(), st.session_state.get(BOX, ""))
+    st.session_state[BOX] = text
     try:
-        cards = read_hand(st.session_state.get(TEXT, ""))
+        cards = read_hand(text)
     except ValueError as exc:
         st.session_state[ERROR] = str(exc)
         return
@@ -132,15 +225,13 @@ def on_solve() -> None:
 def on_deal() -> None:
     st.session_state.pop(ERROR, None)
     cards = engine.deal(engine.new_seed())
-    st.session_state[TEXT] = cards_text(cards)
-    set_picker(PICK, cards)
+    write_box(cards_text(cards))
     st.session_state[HAND] = canonical_hand(cards)
 
 
 def on_clear() -> None:
     st.session_state.pop(ERROR, None)
-    st.session_state[TEXT] = ""
-    set_picker(PICK, [])
+    write_box("")
 
 
 def send_to_compare(hand: str, sets: list[str]) -> None:
@@ -214,12 +305,10 @@ def show_result(hand: str, preset: str, players: int, mode: str) -> None:
 # --- page ----------------------------------------------------------------------------------
 
 load_from_url()
-restore(TEXT, "")
+views_ready()
 restore(PRESET, "vietnamese")
 restore(PLAYERS, 4)
 restore(MODE, "fast")
-for key in WIDGETS[4:]:
-    restore(key, [])
 
 page_style()
 st.title("Solve a hand")
@@ -227,13 +316,14 @@ st.caption("Type or paste your 13 cards in any order, pick them on the grid, or 
 
 st.text_area(
     "Your 13 cards",
-    key=TEXT,
+    key=current_text_key(),
     height=80,
     placeholder="e.g. As Kd Qc Jh 10s 9d 8c 7h 6s 5d 4c 3h 2s  (also AS, 10♠, commas)",
     on_change=on_text_change,
+    args=(st.session_state.get(TEXT_VERSION, 0),),
 )
 with st.expander("Pick cards on a grid"):
-    picked = card_picker(PICK, on_change=on_pick)
+    picked = card_picker(current_pick_prefix(), on_change=functools.partial(on_pick, current_pick_prefix()))
     if len(picked) > 13:
         st.warning(f"{len(picked)} cards picked; a hand is 13. Untick {len(picked) - 13}.")
     else:
@@ -267,7 +357,7 @@ if st.session_state.get(ERROR):
 
 hand = st.session_state.get(HAND)
 if hand:
-    typed = safe_parse_cards(st.session_state.get(TEXT, ""))
+    typed = safe_parse_cards(st.session_state.get(BOX, ""))
     if typed is None or canonical_hand(typed) != hand:
         st.caption("The result below is for the last hand you solved; press **Solve** for the cards above.")
     write_url()

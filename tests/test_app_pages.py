@@ -132,7 +132,9 @@ def test_solve_deal_random_and_picker_agree() -> None:
     at = new_app()
     at.button(key="solve_deal").click().run()
     no_crash(at)
-    typed = solver.parse_cards(at.text_area(key="solve_text").value)
+    # the deal rewrote the box, so the box is a new widget (a new key): find it by its label
+    (box,) = [t for t in at.text_area if t.label == "Your 13 cards"]
+    typed = solver.parse_cards(box.value)
     assert len(set(typed)) == 13
     picked = [c for p in at.pills for c in (p.value or [])]
     assert sorted(picked) == sorted(typed)
