@@ -227,7 +227,10 @@ def solve(
     ``alternatives`` holds the ``top`` best (arrangement, ev), best first, one per distinct
     set of row strengths.  ``row_win`` is the best arrangement's chance to win each row
     (front, middle, back) against one opponent.  A special hand is named in ``special``
-    and its payment is in ``ev``; ``best`` is still the best way to set the cards.
+    and its payment is in ``ev``; ``best`` is still the best way to set the cards.  Under
+    ``special_detection="layout"`` a special pays only when the set shows it: the best
+    layout of the hand's highest special competes with the plain sets, and ``ev`` is what
+    :func:`evaluate` gives for ``best``.
     """
     hand, codes = _hand_codes(cards)
     rules = get_rules(rules)
