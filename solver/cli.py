@@ -31,6 +31,7 @@ import numpy as np
 
 from . import _core
 from .cards import RANK_SYMBOLS, SUITS, Card, InvalidCardError, InvalidHandError, parse_cards
+from .messages import echo
 from .rules import PRESETS, SPECIAL_NAMES, InvalidRulesError, Rules, get_rules
 from .scoring import check_hand
 
@@ -163,8 +164,8 @@ class Answerer:
         )
 
 
-def _blocks(lines: Iterable[str]) -> Iterator[list[tuple[int, str]]]:
-    block: list[tuple[int, str]] = []
+def _blocks(lines: Iterable[str | bytes]) -> Iterator[list[tuple[int, str | bytes]]]:
+    block: list[tuple[int, str | bytes]] = []
     for number, line in enumerate(lines, 1):
         block.append((number, line))
         if len(block) == BLOCK:
@@ -174,13 +175,27 @@ def _blocks(lines: Iterable[str]) -> Iterator[list[tuple[int, str]]]:
         yield block
 
 
-def run(lines: Iterable[str], answerer: Answerer, out: TextIO, err: TextIO) -> int:
-    """Answer every line; returns the number of bad lines."""
+def decode_line(line: str | bytes) -> str:
+    """The text of one input line.  Stdin is read as bytes and decoded here, line by line, as
+    UTF-8 whatever the locale says, so an undecodable line is one bad line, not a crash."""
+    if isinstance(line, str):
+        return line
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        where = f"byte 0x{line[exc.start]:02x} at position {exc.start + 1}"
+        shown = echo(line.rstrip(b"\r\n"))
+        raise InvalidCardError(f"not UTF-8 text ({where}): {shown}") from None
+
+
+def run(lines: Iterable[str | bytes], answerer: Answerer, out: TextIO, err: TextIO) -> int:
+    """Answer every line (text, or bytes decoded as UTF-8); returns the number of bad lines."""
     bad = 0
     for block in _blocks(lines):
         parsed: list[list[int] | None] = []
-        for number, line in block:
+        for number, raw in block:
             try:
+                line = decode_line(raw)
                 if not line.strip():
                     raise InvalidHandError("empty line; expected 13 cards")
                 parsed.append(parse_hand_codes(line))
@@ -213,16 +228,17 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    from .strategy import check_players, check_top
+    from .strategy import check_players, check_seed, check_top
 
     try:
         rules = get_rules(args.rules)
         check_players(args.players)
         check_top(args.top)
+        check_seed(args.seed)
     except (InvalidRulesError, ValueError) as exc:
         parser.error(str(exc))
     answerer = Answerer(rules, args.players, args.mode, args.top, args.seed, args.json)
-    lines: Iterable[str] = _lines_from_args(args.hands) if args.hands else sys.stdin
+    lines: Iterable[str | bytes] = _lines_from_args(args.hands) if args.hands else sys.stdin.buffer
     try:
         bad = run(lines, answerer, sys.stdout, sys.stderr)
     except BrokenPipeError:  # e.g. piped into head

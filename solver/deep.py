@@ -34,7 +34,9 @@ def _special_values(rules: Rules) -> list[int]:
 
 def deal_opponents(hand: Sequence[Card], players: int, samples: int, seed: int | None) -> np.ndarray:
     """(samples, players - 1, 13) opponent hands dealt from the cards not in ``hand``."""
-    rng = np.random.default_rng(DEFAULT_SEED if seed is None else seed)
+    from .strategy import check_seed
+
+    rng = np.random.default_rng(DEFAULT_SEED if seed is None else check_seed(seed))
     mine = {c.code for c in hand}
     unseen = np.array([c for c in range(52) if c not in mine], dtype=np.int32)
     nopp = players - 1

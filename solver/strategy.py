@@ -37,8 +37,18 @@ from typing import TYPE_CHECKING
 
 from . import _core
 from .cards import Card, InvalidHandError
+from .messages import echo
 from .rules import PRESETS, Rules, get_rules
-from .scoring import Arrangement, as_arrangement, check_hand, declared_special, special_hand
+from .scoring import (
+    Arrangement,
+    Split,
+    as_arrangement,
+    check_hand,
+    declared_special,
+    layouts_showing,
+    special_candidates,
+    special_hand,
+)
 
 if TYPE_CHECKING:
     from .tables import Field
@@ -83,25 +93,30 @@ class Evaluation:
 
 def check_players(players: object) -> int:
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
-        raise ValueError(f"players must be 2, 3 or 4 (a Mau Binh table seats 2-4), got {players!r}")
+        raise ValueError(f"players must be 2, 3 or 4 (a Mau Binh table seats 2-4), got {echo(players)}")
     return players
 
 
 def check_mode(mode: object) -> str:
     if mode not in MODES:
-        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+        raise ValueError(f"mode must be one of {MODES}, got {echo(mode)}")
     return str(mode)
 
 
 def check_top(top: object) -> int:
     if not isinstance(top, int) or isinstance(top, bool) or not 1 <= top <= MAX_TOP:
-        raise ValueError(f"top must be an integer 1..{MAX_TOP}, got {top!r}")
+        raise ValueError(f"top must be an integer 1..{MAX_TOP}, got {echo(top)}")
     return top
 
 
+#: Seeds are what numpy's generator takes: non-negative integers, here at most 64 bits.
+MAX_SEED = 2**64 - 1
+
+
 def check_seed(seed: object) -> int | None:
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise ValueError(f"seed must be an integer or None, got {seed!r}")
+    """``None`` (the fixed default seed) or an integer 0..MAX_SEED, checked in every mode."""
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED):
+        raise ValueError(f"seed must be None or an integer 0..2**64-1, got {echo(seed)}")
     return seed
 
 
@@ -212,7 +227,10 @@ def solve(
     ``alternatives`` holds the ``top`` best (arrangement, ev), best first, one per distinct
     set of row strengths.  ``row_win`` is the best arrangement's chance to win each row
     (front, middle, back) against one opponent.  A special hand is named in ``special``
-    and its payment is in ``ev``; ``best`` is still the best way to set the cards.
+    and its payment is in ``ev``; ``best`` is still the best way to set the cards.  Under
+    ``special_detection="layout"`` a special pays only when the set shows it: the best
+    layout of the hand's highest special competes with the plain sets, and ``ev`` is what
+    :func:`evaluate` gives for ``best``.
     """
     hand, codes = _hand_codes(cards)
     rules = get_rules(rules)
@@ -233,17 +251,71 @@ def solve(
         # only under strict validity: no valid split exists; the naive setting fouls
         ranked = [(strongest_back_first(hand, rules), foul_ev(rules, players))]
     constant = 0.0 if exact else ace_ev(hand, rules, players)
-    special = special_hand(hand, rules)
-    best = ranked[0][0]
-    if special is not None and rules.special_detection == "layout":
+    if rules.special_detection == "layout":
+        ranked = _rank_with_shown_special(hand, ranked, rules, players, model, seed if exact else None, exact)
+        best = ranked[0][0]
         special = declared_special(best, rules)
-    if special is not None and not exact:
-        value = special_ev(special, rules, players) + constant
-        alternatives = [(a, value) for a, _ in ranked[:top]]
-    else:
         alternatives = [(a, ev + constant) for a, ev in ranked[:top]]
+    else:
+        special = special_hand(hand, rules)
+        best = ranked[0][0]
+        if special is not None and not exact:
+            value = special_ev(special, rules, players) + constant
+            alternatives = [(a, value) for a, _ in ranked[:top]]
+        else:
+            alternatives = [(a, ev + constant) for a, ev in ranked[:top]]
     _, row_win, _, _ = _stats(model, best)
     return Solution(best, special, alternatives[0][1], alternatives, row_win, players, mode)
+
+
+def best_special_layout(hand: Sequence[Card], rules: Rules, model: _core.Model) -> Arrangement | None:
+    """O13 "layout": the hand's highest special laid out so that it shows, or None.
+
+    Every layout that shows the special is worth the same; among them the one that would
+    also play best as an ordinary set (valid first, then row EV) is taken.
+    """
+    names = special_candidates(hand, rules) if rules.specials else []
+    if not names:
+        return None
+
+    def as_a_set(split: Split) -> tuple[bool, float]:
+        ev, _, valid, _ = _core.arrangement_stats(model, *split)
+        return bool(valid), float(ev)
+
+    return arrangement_from_codes(*max(layouts_showing(hand, names[0], rules), key=as_a_set))
+
+
+def _rank_with_shown_special(
+    hand: Sequence[Card],
+    ranked: list[tuple[Arrangement, float]],
+    rules: Rules,
+    players: int,
+    model: _core.Model,
+    seed: int | None,
+    exact: bool,
+) -> list[tuple[Arrangement, float]]:
+    """Under O13 "layout" a special pays only when laid out: the special's best layout
+    competes with the ordinary sets, every set valued as :func:`evaluate` values it.
+
+    ``exact`` (deep mode): the values already settle specials, and the shown layout is
+    scored on the same deals.  Otherwise a set that shows a special is worth that special.
+    """
+    if not exact:
+        valued = []
+        for arrangement, ev in ranked:
+            shown = declared_special(arrangement, rules)
+            valued.append((arrangement, special_ev(shown, rules, players) if shown else ev))
+        ranked = valued
+    layout = best_special_layout(hand, rules, model)
+    if layout is not None and all(layout != a for a, _ in ranked):
+        if exact:
+            from .deep import score_candidates
+
+            value = score_candidates(hand, [layout], rules, players, seed)[0]
+        else:
+            value = special_ev(declared_special(layout, rules) or "", rules, players)
+        ranked = [*ranked, (layout, value)]
+    return sorted(ranked, key=lambda item: -item[1])
 
 
 def evaluate(
