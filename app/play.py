@@ -24,7 +24,7 @@ from app import engine
 from app.cards import CardRow, card_rows, hand_editor
 from app.errors import show_error
 from app.grading import GRADE_ICONS, grade_for, same_rows
-from app.i18n import URL_PARAM, _, current_language, decimal, labels_now, ngettext, pgettext
+from app.i18n import URL_PARAM, _, chart_locale, current_language, decimal, labels_now, ngettext, pgettext
 from app.terms import grade_names, preset_label, row_names, special_label, special_names
 from app.widgets import (
     canonical_hand,
@@ -475,7 +475,7 @@ def show_session() -> None:
             ],
         )
     )
-    st.altair_chart(chart, height=240)
+    st.altair_chart(chart.configure(locale=chart_locale()), height=240)
 
 
 def show_history() -> None:

@@ -20,7 +20,7 @@ from app import engine
 from app.cards import CardRow, card_rows, hand_editor
 from app.errors import show_error
 from app.grading import GRADE_COLOURS, GRADE_ICONS, GRADES, grade_for, same_rows
-from app.i18n import URL_PARAM, _, current_language, labels_now, number, pgettext
+from app.i18n import URL_PARAM, _, chart_locale, current_language, labels_now, number, pgettext
 from app.terms import category_label, grade_names, preset_label, row_names, special_label
 from app.widgets import (
     ROW_SIZES,
@@ -381,7 +381,7 @@ def show_stats() -> None:
             tooltip=[alt.Tooltip("running average:Q", title=_("running average"), format=".2f")],
         )
     )
-    st.altair_chart(bars + line, height=230)
+    st.altair_chart((bars + line).configure(locale=chart_locale()), height=230)
     st.caption(_("Bars: chi lost on each hand (coloured by grade). Line: your running average."))
     st.button(_("Reset statistics"), key="practice_reset", on_click=on_reset_stats)
 

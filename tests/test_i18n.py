@@ -312,3 +312,15 @@ def test_no_english_left_after_playing(lang: str, name: str) -> None:
     names = {n for row in i18n_names() for n in row} | {PICKER_LABEL}
     left = [t for t in visible_text(other) if t in english_texts and not SAME_EVERYWHERE.match(t) and t not in names]
     assert not left, left
+
+
+@pytest.mark.parametrize(("lang", "decimal"), [("en", "."), ("vi", ","), ("km", ".")])
+def test_charts_write_numbers_the_locale_way(lang: str, decimal: str) -> None:
+    """The Practice statistics chart hands Vega-Lite the language's number symbols."""
+    import json
+
+    at = acted(lang, "practice submitted")
+    charts = at.get("vega_lite_chart")
+    assert charts, "no chart after a submitted hand"
+    spec = json.loads(charts[0].proto.spec)
+    assert spec["config"]["locale"]["number"]["decimal"] == decimal

@@ -27,7 +27,7 @@ from typing import TypeVar
 
 import streamlit as st
 from babel import Locale, UnknownLocaleError
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_decimal, format_percent, get_decimal_symbol, get_group_symbol
 
 T = TypeVar("T")
 
@@ -118,6 +118,23 @@ def integer(value: int, lang: str | None = None) -> str:
 def percent(p: float, lang: str | None = None) -> str:
     """A probability as a whole percentage in the locale (``0.456`` → ``46%``)."""
     return format_percent(p, "#,##0%", locale=lang or current_language())
+
+
+def chart_locale(lang: str | None = None) -> dict[str, object]:
+    """Vega-Lite's number locale for charts (axis ticks and tooltips), from Babel's symbols.
+
+    >>> chart_locale("vi")["number"]["decimal"]
+    ','
+    """
+    locale = lang or current_language()
+    return {
+        "number": {
+            "decimal": get_decimal_symbol(locale),
+            "thousands": get_group_symbol(locale),
+            "grouping": [3],
+            "currency": ["", ""],
+        }
+    }
 
 
 # --- choosing the language ------------------------------------------------------------------
