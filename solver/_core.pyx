@@ -716,8 +716,9 @@ cdef void _read13(object codes, int* buf) except *:
 def solve_hand(Model model, codes, int top=1, bint prune=True):
     """Best valid splits of 13 distinct card codes, best first: [(front, middle, back, ev)].
 
-    Rows are tuples of codes in ascending order; at most ``top`` (<= 64) entries, one per
-    strength-key triple; empty only when no split is valid (possible under ``strict``).
+    Rows are tuples of codes in display order (rank high to low, suits s h d c); at most
+    ``top`` (<= 64) entries, one per strength-key triple; empty only when no split is
+    valid (possible under ``strict``).
     """
     cdef int buf[13]
     cdef HandEval h
@@ -730,13 +731,26 @@ def solve_hand(Model model, codes, int top=1, bint prune=True):
     with nogil:
         _eval_hand(buf, &h, model.P.wheel_second)
         _search(&h, model.F, model.M, model.B, &model.P, &t, prune)
+    cdef int row[13]
     out = []
     for i in range(t.n):
-        out.append((tuple([h.codes[SUB3[t.front[i]][j]] for j in range(3)]),
-                    tuple([h.codes[SUB5[t.mid[i]][j]] for j in range(5)]),
-                    tuple([h.codes[SUB5[t.back[i]][j]] for j in range(5)]),
-                    t.ev[i]))
+        _split_codes(&h, t.front[i], t.mid[i], t.back[i], row)
+        out.append(((row[0], row[1], row[2]), (row[3], row[4], row[5], row[6], row[7]),
+                    (row[8], row[9], row[10], row[11], row[12]), t.ev[i]))
     return out
+
+
+cdef inline void _split_codes(const HandEval* h, int f, int m, int b, int* out) noexcept nogil:
+    """The codes of one split laid out front 3 | middle 5 | back 5, each row in display order."""
+    cdef int j
+    for j in range(3):
+        out[j] = h.codes[SUB3[f][j]]
+    for j in range(5):
+        out[3 + j] = h.codes[SUB5[m][j]]
+        out[8 + j] = h.codes[SUB5[b][j]]
+    _display_sort(out, 3)
+    _display_sort(out + 3, 5)
+    _display_sort(out + 8, 5)
 
 
 def backs_scanned(Model model, codes):
@@ -782,20 +796,26 @@ cdef inline double _now() noexcept nogil:
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
-def solve_batch(Model model, const int[:, ::1] hands not None, double[::1] seconds=None):
+def solve_batch(Model model, const int[:, ::1] hands not None, double[::1] seconds=None,
+                double[:, ::1] row_win=None):
     """Best split of each row of an (N, 13) array of codes.
 
     Returns (arrangements (N, 13) int32 = front 3 | middle 5 | back 5, each row in display
     order (rank high to low, suits s h d c), ev (N,) float64); a hand with no valid split
     gets ev = -inf and its codes unchanged.  With ``seconds`` (N,) the wall time of each
-    hand is written there (for the speed benchmark; two clock reads per hand).
+    hand is written there (for the speed benchmark; two clock reads per hand).  With
+    ``row_win`` (N, 3) each best split's chance to win its front, middle and back against
+    one opponent is written there (left as it was for a hand with no valid split).
     """
     cdef Py_ssize_t n = hands.shape[0], i
     cdef int j
     cdef bint timed = seconds is not None
+    cdef bint wins = row_win is not None
     cdef double start = 0.0
     if timed and seconds.shape[0] != n:
         raise ValueError(f"seconds must hold one entry per hand ({n}), got {seconds.shape[0]}")
+    if wins and (row_win.shape[0] != n or row_win.shape[1] != 3):
+        raise ValueError(f"row_win must be ({n}, 3), got ({row_win.shape[0]}, {row_win.shape[1]})")
     _check_hands(hands)
     arr = np.empty((n, 13), dtype=np.int32)
     evs = np.empty(n, dtype=np.float64)
@@ -817,15 +837,12 @@ def solve_batch(Model model, const int[:, ::1] hands not None, double[::1] secon
                 if timed:
                     seconds[i] = _now() - start
                 continue
-            for j in range(3):
-                out[i, j] = h.codes[SUB3[t.front[0]][j]]
-            for j in range(5):
-                out[i, 3 + j] = h.codes[SUB5[t.mid[0]][j]]
-                out[i, 8 + j] = h.codes[SUB5[t.back[0]][j]]
-            _display_sort(&out[i, 0], 3)
-            _display_sort(&out[i, 3], 5)
-            _display_sort(&out[i, 8], 5)
+            _split_codes(&h, t.front[0], t.mid[0], t.back[0], &out[i, 0])
             ev[i] = t.ev[0]
+            if wins:
+                row_win[i, 0] = model.F[h.cls3[t.front[0]]].p
+                row_win[i, 1] = model.M[h.cls5[t.mid[0]]].p
+                row_win[i, 2] = model.B[h.cls5[t.back[0]]].p
             if timed:
                 seconds[i] = _now() - start
     return arr, evs
