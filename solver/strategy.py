@@ -253,7 +253,7 @@ def solve(
     exact = mode == "deep" and bool(ranked)
     if not ranked:
         # only under strict validity: no valid split exists; the naive setting fouls
-        ranked = [(_strongest_back_first(codes, rules), foul_ev(rules, players))]
+        ranked = [(strongest_back_first_codes(codes, rules), foul_ev(rules, players))]
     constant = 0.0 if exact else aces_ev(sum(1 for c in codes if c >= 48), rules, players)
     special = special_of_codes(codes, rules)
     best = ranked[0][0]
@@ -322,10 +322,11 @@ def strongest_back_first(cards: CardsLike, rules: Rules | str | None = PRESETS["
     >>> str(strongest_back_first("Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s Tc Jh"))
     '8s 3h 2c | Ah Jh Tc 7s 7c | Ad Kd Qd 9d 5d'
     """
-    return _strongest_back_first(hand_codes(cards), get_rules(rules))
+    return strongest_back_first_codes(hand_codes(cards), get_rules(rules))
 
 
-def _strongest_back_first(codes: list[int], rules: Rules) -> Arrangement:
+def strongest_back_first_codes(codes: list[int], rules: Rules) -> Arrangement:
+    """:func:`strongest_back_first` of 13 distinct card codes."""
     import numpy as np
 
     out = _core.strongest_back_first(np.asarray([codes], dtype=np.int32), rules.wheel == "second")[0]
