@@ -362,6 +362,9 @@ ctypedef struct HandEval:
     int best3[NBEST]
     int bmask3[NBEST]        # their card-position masks
     int32_t bkey3[NBEST]     # keys of the listed fronts
+    int rhead[NRBUCKET]      # 5-card subsets in buckets of strength rank (cls5 >> RANK_SHIFT),
+    int rnext[NSUB5]         # each a linked list through rnext (-1 ends)
+    int rtop[NRBUCKET]       # the strongest subset of each bucket (-1: empty bucket)
 
 
 cdef inline void _isort(int* a, int n) noexcept nogil:
@@ -428,11 +431,47 @@ cdef void _eval_hand(const int* codes, HandEval* h, int wheel_second) noexcept n
                 h.cls3[s] = cl
                 h.key3[s] = CLASS_KEY3[cl]
                 s += 1
-    h.nbest5 = _select_best(h.key5, NSUB5, h.best5)
+    for a in range(NRBUCKET):
+        h.rhead[a] = -1
+        h.rtop[a] = -1
+    for s in range(NSUB5):
+        a = h.cls5[s] >> RANK_SHIFT
+        h.rnext[s] = h.rhead[a]
+        h.rhead[a] = s
+        if h.rtop[a] < 0 or h.cls5[s] > h.cls5[h.rtop[a]]:
+            h.rtop[a] = s
+    h.nbest5 = _strongest5(h)
     h.nbest3 = _select_best(h.key3, NSUB3, h.best3)
     for s in range(h.nbest3):
         h.bmask3[s] = SUB3MASK[h.best3[s]]
         h.bkey3[s] = h.key3[h.best3[s]]
+
+
+cdef int _strongest5(HandEval* h) noexcept nogil:
+    """The NBEST strongest 5-card subsets into best5, strongest first: only the top
+    strength buckets can hold them, so only those are ranked."""
+    cdef int pool[NSUB5]
+    cdef int n = 0, k = NRBUCKET - 1, s, i, cnt = 0
+    cdef int32_t key
+    while k >= 0 and n < NBEST:
+        s = h.rhead[k]
+        while s >= 0:
+            pool[n] = s
+            n += 1
+            s = h.rnext[s]
+        k -= 1
+    for s in range(n):
+        key = h.key5[pool[s]]
+        if cnt == NBEST and key <= h.key5[h.best5[NBEST - 1]]:
+            continue
+        i = cnt if cnt < NBEST else NBEST - 1
+        while i > 0 and h.key5[h.best5[i - 1]] < key:
+            h.best5[i] = h.best5[i - 1]
+            i -= 1
+        h.best5[i] = pool[s]
+        if cnt < NBEST:
+            cnt += 1
+    return cnt
 
 
 cdef int _select_best(const int32_t* keys, int n, int* best) noexcept nogil:
@@ -611,8 +650,6 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
     cdef short mid[NSUB5]             # each back's middle bound (a subset index)
     cdef int cand[NSUB5]              # backs whose cheap bound beats the first threshold
     cdef int nxt[NSUB5]
-    cdef int rhead[NRBUCKET]          # backs by strength rank
-    cdef int rtop[NRBUCKET]           # the strongest back of each rank bucket
     cdef int head[NBUCKET]            # candidates by bound
     cdef int s, b, c, first, scanned = 0, mi, fi, i, j, k, ncand = 0
     cdef const short* disjoint
@@ -636,23 +673,14 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
         disjoint = SPLIT_M[h.best5[i]]
         for j in range(NMID):
             mid[disjoint[j]] = h.best5[i]
-    for k in range(NRBUCKET):
-        rhead[k] = -1
-        rtop[k] = -1
-    for b in range(NSUB5):
-        k = h.cls5[b] >> RANK_SHIFT
-        nxt[b] = rhead[k]
-        rhead[k] = b
-        if rtop[k] < 0 or h.cls5[b] > h.cls5[rtop[k]]:
-            rtop[k] = b
     for k in range(NRBUCKET - 1, -1, -1):
-        b = rtop[k]
+        b = h.rtop[k]
         if b < 0:
             continue
         c = h.cls5[b]
         if _ev(&bF[h.cls3[h.best3[_front_under(h, h.key5[b])]]], &bM[c], &bB[c], P) <= thr0:
             break
-        b = rhead[k]
+        b = h.rhead[k]
         while b >= 0:
             if b != first:
                 mi = mid[b]
@@ -668,7 +696,7 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
                         best_ub = ub[b]
                     if ub[b] < low_ub:
                         low_ub = ub[b]
-            b = nxt[b]
+            b = h.rnext[b]
     if ncand == 0:
         return scanned
     # Bucket the candidates by their cheap bound (an O(n) sort into NBUCKET slices
