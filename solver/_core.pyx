@@ -364,7 +364,6 @@ ctypedef struct HandEval:
     int32_t bkey3[NBEST]     # keys of the listed fronts
     int rhead[NRBUCKET]      # 5-card subsets in buckets of strength rank (cls5 >> RANK_SHIFT),
     int rnext[NSUB5]         # each a linked list through rnext (-1 ends)
-    int rtop[NRBUCKET]       # the strongest subset of each bucket (-1: empty bucket)
 
 
 cdef inline void _isort(int* a, int n) noexcept nogil:
@@ -433,13 +432,10 @@ cdef void _eval_hand(const int* codes, HandEval* h, int wheel_second) noexcept n
                 s += 1
     for a in range(NRBUCKET):
         h.rhead[a] = -1
-        h.rtop[a] = -1
     for s in range(NSUB5):
         a = h.cls5[s] >> RANK_SHIFT
         h.rnext[s] = h.rhead[a]
         h.rhead[a] = s
-        if h.rtop[a] < 0 or h.cls5[s] > h.cls5[h.rtop[a]]:
-            h.rtop[a] = s
     h.nbest5 = _strongest5(h)
     h.nbest3 = _select_best(h.key3, NSUB3, h.best3)
     for s in range(h.nbest3):
@@ -674,9 +670,14 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
         for j in range(NMID):
             mid[disjoint[j]] = h.best5[i]
     for k in range(NRBUCKET - 1, -1, -1):
-        b = h.rtop[k]
+        b = h.rhead[k]
         if b < 0:
             continue
+        s = h.rnext[b]
+        while s >= 0:                 # the bucket's strongest back
+            if h.cls5[s] > h.cls5[b]:
+                b = s
+            s = h.rnext[s]
         c = h.cls5[b]
         if _ev(&bF[h.cls3[h.best3[_front_under(h, h.key5[b])]]], &bM[c], &bB[c], P) <= thr0:
             break
