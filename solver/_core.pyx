@@ -149,6 +149,7 @@ def key3(codes):
 # ======================================================================================
 
 from libc.math cimport INFINITY
+from libc.stdlib cimport qsort
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from libc.string cimport memset
 cimport numpy as cnp
@@ -245,6 +246,11 @@ ctypedef struct Params:
     int wheel_second
 
 
+cdef int _cmp_int64(const void* a, const void* b) noexcept nogil:
+    cdef int64_t x = (<const int64_t*> a)[0], y = (<const int64_t*> b)[0]
+    return (x > y) - (x < y)
+
+
 cdef void _init_tables() noexcept nogil:
     cdef int n, k, i, a, b, c, d, e, s, j, mask, cnt, x, y, z
     cdef int rest[8]
@@ -327,16 +333,18 @@ cdef void _init_tables() noexcept nogil:
     global NDENSE5
     for i in range(NC5):
         NDENSE5 += CLASS_KEY5[1][i] >= 0
+    cdef int64_t order[NC5]
     for s in range(2):
-        # rank = how many possible classes have a smaller key (keys of distinct classes differ)
+        # rank = position in key order among the possible classes (their keys all differ)
+        n = 0
         for i in range(NC5):
             DENSE5[s][i] = -1
-        for i in range(NC5):
             if CLASS_KEY5[s][i] >= 0:
-                k = 0
-                for j in range(NC5):
-                    k += 0 <= CLASS_KEY5[s][j] < CLASS_KEY5[s][i]
-                DENSE5[s][i] = k
+                order[n] = (<int64_t> CLASS_KEY5[s][i] << 16) | i
+                n += 1
+        qsort(order, n, sizeof(int64_t), _cmp_int64)
+        for i in range(n):
+            DENSE5[s][order[i] & 0xFFFF] = i
     for r[0] in range(13):
         for r[1] in range(r[0], 13):
             for r[2] in range(r[1], 13):
@@ -606,6 +614,36 @@ cdef void _scan_back(const HandEval* h, int b, const Tables* T, const Params* P,
             _top_insert(top, h, ev, b, m, f)
 
 
+cdef inline int _best_middle(const HandEval* h, int b, int strict) noexcept nogil:
+    """The strongest of the 56 middles the back leaves that is no stronger than the back
+    (validity), or -1 when there is none."""
+    cdef const short* sm = SPLIT_M[b]
+    cdef int32_t kmax = h.key5[b] - strict, kbest = -1, k
+    cdef int j, best = -1
+    for j in range(NMID):
+        k = h.key5[sm[j]]
+        if kbest < k <= kmax:
+            kbest = k
+            best = sm[j]
+    return best
+
+
+cdef inline int _best_rest_front(const HandEval* h, int b, int32_t kmax) noexcept nogil:
+    """The strongest of the 56 fronts the back leaves that is no stronger than ``kmax``
+    (a valid front never beats its middle); the first one when none is (a bound is
+    then not needed: no split with this middle is valid, and the caller's bound is on
+    splits that are)."""
+    cdef const short* sf = SPLIT_F[b]
+    cdef int32_t kbest = -1, k
+    cdef int j, best = sf[0]
+    for j in range(NMID):
+        k = h.key3[sf[j]]
+        if kbest < k <= kmax:
+            kbest = k
+            best = sf[j]
+    return best
+
+
 cdef inline int _front_under(const HandEval* h, int32_t kmax) noexcept nogil:
     """Position in the listed fronts (strongest first) of the strongest one no stronger
     than ``kmax``, else the last (it bounds every unlisted front): a branchless search."""
@@ -639,8 +677,9 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
        from a listed one are exactly the 56 middles SPLIT_M lists for it as a back.
     4. The backs whose cheap bound beats the threshold are bucketed by bound and visited
        best first; just before a back would be scanned its bound is tightened (the
-       front must also be disjoint from the back), and the visit stops at the first
-       bucket whose top cannot beat the threshold.
+       middle and the front are the strongest of the 56 the back leaves that could be
+       valid: the middle no stronger than the back, the front than that middle),
+       and the visit stops at the first bucket whose top cannot beat the threshold.
     """
     cdef double ub[NSUB5]
     cdef short mid[NSUB5]             # each back's middle bound (a subset index)
@@ -721,8 +760,15 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
         b = head[k]
         while b >= 0:
             if ub[b] > _threshold(top):
-                mi = mid[b]
+                mi = _best_middle(h, b, P.strict)
+                if mi < 0:
+                    b = nxt[b]
+                    continue
                 fi = _best_front(h, SUB5MASK[b], h.key5[mi])
+                if _ev(&bF[h.cls3[fi]], &bM[h.cls5[mi]], &bB[h.cls5[b]], P) <= _threshold(top):
+                    b = nxt[b]
+                    continue
+                fi = _best_rest_front(h, b, h.key5[mi])
                 if _ev(&bF[h.cls3[fi]], &bM[h.cls5[mi]], &bB[h.cls5[b]], P) > _threshold(top):
                     _scan_back(h, b, T, P, top)
                     scanned += 1
