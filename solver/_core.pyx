@@ -614,6 +614,20 @@ cdef void _scan_back(const HandEval* h, int b, const Tables* T, const Params* P,
             _top_insert(top, h, ev, b, m, f)
 
 
+cdef bint _tight_bound_beats(const HandEval* h, int b, const Tables* T, const Params* P,
+                             double threshold) noexcept nogil:
+    """Whether the tight bound of back ``b`` beats ``threshold`` (see _search, step 4):
+    first with the listed fronts (cheaper), then with the back's own 56."""
+    cdef int mi = _best_middle(h, b, P.strict), fi
+    if mi < 0:
+        return False
+    fi = _best_front(h, SUB5MASK[b], h.key5[mi])
+    if _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) <= threshold:
+        return False
+    fi = _best_rest_front(h, b, h.key5[mi])
+    return _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) > threshold
+
+
 cdef inline int _best_middle(const HandEval* h, int b, int strict) noexcept nogil:
     """The strongest of the 56 middles the back leaves that is no stronger than the back
     (validity), or -1 when there is none."""
@@ -675,6 +689,8 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
        strongest listed 3-card subset no stronger than that middle.  The middle bounds
        of all backs come from one pass over the listed subsets: the subsets disjoint
        from a listed one are exactly the 56 middles SPLIT_M lists for it as a back.
+       After each bucket the back with the best cheap bound so far is scanned (when its
+       tight bound, below, beats the threshold), which raises the threshold early.
     4. The backs whose cheap bound beats the threshold are bucketed by bound and visited
        best first; just before a back would be scanned its bound is tightened (the
        middle and the front are the strongest of the 56 the back leaves that could be
@@ -686,7 +702,7 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
     cdef int cand[NSUB5]              # backs whose cheap bound beats the first threshold
     cdef int nxt[NSUB5]
     cdef int head[NBUCKET]            # candidates by bound
-    cdef int s, b, c, first, scanned = 0, mi, fi, i, j, k, ncand = 0
+    cdef int s, b, c, first, scanned = 0, mi, fi, i, j, k, ncand = 0, pick = -1
     cdef const short* disjoint
     cdef double best_ub = -INFINITY, low_ub = INFINITY, thr0, width, top_k
     cdef const Bound* bF = T.bF
@@ -736,7 +752,18 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
                         best_ub = ub[b]
                     if ub[b] < low_ub:
                         low_ub = ub[b]
+                    if pick < 0 or ub[b] > ub[pick]:
+                        pick = b
             b = h.rnext[b]
+        # scan the most promising back found so far: a higher threshold stops the
+        # visit sooner and keeps weaker backs out of the candidates
+        if pick >= 0:
+            if ub[pick] > thr0 and _tight_bound_beats(h, pick, T, P, thr0):
+                _scan_back(h, pick, T, P, top)
+                scanned += 1
+                thr0 = _threshold(top)
+            ub[pick] = -INFINITY
+            pick = -1
     if ncand == 0:
         return scanned
     # Bucket the candidates by their cheap bound (an O(n) sort into NBUCKET slices
@@ -748,6 +775,8 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
         head[k] = -1
     for i in range(ncand):
         b = cand[i]
+        if not ub[b] > thr0:         # scanned already, or no longer promising
+            continue
         k = <int> ((ub[b] - thr0) / width)
         if k >= NBUCKET:
             k = NBUCKET - 1
@@ -759,19 +788,9 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
             break
         b = head[k]
         while b >= 0:
-            if ub[b] > _threshold(top):
-                mi = _best_middle(h, b, P.strict)
-                if mi < 0:
-                    b = nxt[b]
-                    continue
-                fi = _best_front(h, SUB5MASK[b], h.key5[mi])
-                if _ev(&bF[h.cls3[fi]], &bM[h.cls5[mi]], &bB[h.cls5[b]], P) <= _threshold(top):
-                    b = nxt[b]
-                    continue
-                fi = _best_rest_front(h, b, h.key5[mi])
-                if _ev(&bF[h.cls3[fi]], &bM[h.cls5[mi]], &bB[h.cls5[b]], P) > _threshold(top):
-                    _scan_back(h, b, T, P, top)
-                    scanned += 1
+            if ub[b] > _threshold(top) and _tight_bound_beats(h, b, T, P, _threshold(top)):
+                _scan_back(h, b, T, P, top)
+                scanned += 1
             b = nxt[b]
     return scanned
 
