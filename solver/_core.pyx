@@ -614,11 +614,16 @@ cdef void _scan_back(const HandEval* h, int b, const Tables* T, const Params* P,
             _top_insert(top, h, ev, b, m, f)
 
 
-cdef bint _tight_bound_beats(const HandEval* h, int b, const Tables* T, const Params* P,
+cdef bint _tight_bound_beats(const HandEval* h, int b, int listed_mid, const Tables* T, const Params* P,
                              double threshold) noexcept nogil:
-    """Whether the tight bound of back ``b`` beats ``threshold`` (see _search, step 4):
-    first with the listed fronts (cheaper), then with the back's own 56."""
-    cdef int mi = _best_middle(h, b, P.strict), fi
+    """Whether the tight bound of back ``b`` beats ``threshold`` (see _search, step 4),
+    in steps from cheap to tight: the listed middle bound and the listed front disjoint
+    from the back, then the back's own best middle, then its own best front."""
+    cdef int mi = listed_mid
+    cdef int fi = _best_front(h, SUB5MASK[b], h.key5[mi])
+    if _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) <= threshold:
+        return False
+    mi = _best_middle(h, b, P.strict)
     if mi < 0:
         return False
     fi = _best_front(h, SUB5MASK[b], h.key5[mi])
@@ -758,7 +763,7 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
         # scan the most promising back found so far: a higher threshold stops the
         # visit sooner and keeps weaker backs out of the candidates
         if pick >= 0:
-            if ub[pick] > thr0 and _tight_bound_beats(h, pick, T, P, thr0):
+            if ub[pick] > thr0 and _tight_bound_beats(h, pick, mid[pick], T, P, thr0):
                 _scan_back(h, pick, T, P, top)
                 scanned += 1
                 thr0 = _threshold(top)
@@ -788,7 +793,7 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
             break
         b = head[k]
         while b >= 0:
-            if ub[b] > _threshold(top) and _tight_bound_beats(h, b, T, P, _threshold(top)):
+            if ub[b] > _threshold(top) and _tight_bound_beats(h, b, mid[b], T, P, _threshold(top)):
                 _scan_back(h, b, T, P, top)
                 scanned += 1
             b = nxt[b]
