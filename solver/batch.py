@@ -136,17 +136,18 @@ def read_hands(hands: npt.NDArray[np.integer] | Iterable[HandLike]) -> tuple[Int
                          "wrap a single hand in a list")  # fmt: skip
     if not isinstance(hands, Iterable):
         raise ValueError(f"hands must be a sequence of hands or an (n, 13) array of card codes, got {hands!r}")
-    rows = list(hands)
-    codes = np.zeros((len(rows), 13), dtype=np.int32)
-    bad = np.zeros(len(rows), dtype=np.bool_)
+    rows: list[list[int]] = []
     messages: dict[int, str] = {}
-    for i, hand in enumerate(rows):
+    blank = [0] * 13
+    for i, hand in enumerate(hands):
         try:
-            codes[i] = hand_codes(hand)
+            rows.append(hand_codes(hand))
         except (InvalidCardError, InvalidHandError) as exc:
-            bad[i] = True
+            rows.append(blank)
             messages[i] = str(exc)
-    return codes, bad, messages
+    bad = np.zeros(len(rows), dtype=np.bool_)
+    bad[list(messages)] = True
+    return np.asarray(rows, dtype=np.int32).reshape(len(rows), 13), bad, messages
 
 
 def _read_code_array(hands: npt.NDArray[np.integer]) -> tuple[IntArray, BoolArray, dict[int, str]]:

@@ -39,27 +39,16 @@ def hand_codes(hand: HandLike) -> list[int]:
     Raises :class:`~solver.cards.InvalidCardError` or :class:`~solver.cards.InvalidHandError`
     with the reason when it is not 13 distinct cards of one 52-card deck.
     """
-    codes: list[int] | None
-    if isinstance(hand, str):
-        codes = _fast_tokens(hand.replace(",", " ").split())
-    elif isinstance(hand, (list, tuple)):
-        codes = [c.code for c in hand] if all(type(c) is Card for c in hand) else _fast_tokens(hand)
-    else:
+    codes: list[int] | None = None
+    try:
+        if isinstance(hand, str):
+            codes = [_FAST[token] for token in hand.replace(",", " ").split()]
+        elif isinstance(hand, (list, tuple)):
+            codes = [c.code for c in hand] if all(type(c) is Card for c in hand) else [_FAST[t] for t in hand]
+    except (KeyError, TypeError):  # a spelling the table does not hold (or not a card at all)
         codes = None
     if codes is None or len(codes) != 13 or len(set(codes)) != 13 or max(codes) > 51:
         codes = [c.code for c in check_hand(hand)]  # the slow path: any spelling, or the error
-    return codes
-
-
-def _fast_tokens(tokens: Iterable[object]) -> list[int] | None:
-    """Codes of tokens that are all common spellings, else None (and the slow path reads them)."""
-    get = _FAST.get
-    codes = []
-    for token in tokens:
-        code = get(token) if isinstance(token, str) else None
-        if code is None:
-            return None
-        codes.append(code)
     return codes
 
 
