@@ -242,19 +242,22 @@ def solve(
     top = check_top(top)
     seed = check_seed(seed)
     model = get_model(rules, players)
+    best_rows = None
     if mode == "deep":
         from .deep import refine
 
         ranked = refine([CARD_OF_CODE[c] for c in codes], rules, players, max(top, 1), seed)
     else:
         # the core gives each row in display order already
-        ranked = [(Arrangement.from_codes(f, m, b), ev) for f, m, b, ev in _core.solve_hand(model, codes, top)]
+        found = _core.solve_hand(model, codes, top)
+        ranked = [(Arrangement.from_codes(f, m, b), ev) for f, m, b, ev in found]
+        best_rows = found[0][:3] if found else None
     # deep mode settles every sample exactly (score_table rules): aces and specials are in
     exact = mode == "deep" and bool(ranked)
     if not ranked:
         # only under strict validity: no valid split exists; the naive setting fouls
         ranked = [(strongest_back_first_codes(codes, rules), foul_ev(rules, players))]
-    constant = 0.0 if exact else aces_ev(sum(1 for c in codes if c >= 48), rules, players)
+    constant = 0.0 if exact else aces_ev(sum(c >= 48 for c in codes), rules, players)
     special = special_of_codes(codes, rules)
     best = ranked[0][0]
     if special is not None and rules.special_detection == "layout":
@@ -264,7 +267,10 @@ def solve(
         alternatives = [(a, value) for a, _ in ranked[:top]]
     else:
         alternatives = [(a, ev + constant) for a, ev in ranked[:top]]
-    _, row_win, _, _ = _stats(model, best)
+    if best_rows is None:
+        _, row_win, _, _ = _stats(model, best)
+    else:
+        row_win = _core.arrangement_stats(model, *best_rows)[1]
     return Solution(best, special, alternatives[0][1], alternatives, row_win, players, mode)
 
 
