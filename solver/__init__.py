@@ -3,7 +3,7 @@
 Public API (stable)::
 
     from solver import (Card, parse_cards, Arrangement, Rules, PRESETS, hand_strength,
-                        is_valid, special_hand, score_table)
+                        is_valid, special_hand, score_table, solve, solve_many)
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ except ImportError as exc:  # pragma: no cover - exercised by a subprocess test
         "(or `python setup.py build_ext --inplace`) from the project root."
     ) from exc
 
+from .batch import SolutionBatch, solve_many
 from .cards import BLACK_JOKER, RED_JOKER, Card, InvalidCardError, InvalidHandError, Rank, Suit, parse_card, parse_cards
 from .hands import hand_strength
 from .rules import PRESETS, InvalidRulesError, Rules
@@ -36,6 +37,7 @@ __all__ = [
     "Rank",
     "Rules",
     "Solution",
+    "SolutionBatch",
     "Suit",
     "TableResult",
     "evaluate",
@@ -45,6 +47,7 @@ __all__ = [
     "parse_cards",
     "score_table",
     "solve",
+    "solve_many",
     "special_hand",
     "strongest_back_first",
 ]

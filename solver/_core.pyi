@@ -45,7 +45,10 @@ def solve_hand(
 ) -> list[tuple[Codes, Codes, Codes, float]]: ...
 def backs_scanned(model: Model, codes: Sequence[int]) -> int: ...
 def solve_batch(
-    model: Model, hands: npt.NDArray[np.int32], seconds: npt.NDArray[np.float64] | None = None
+    model: Model,
+    hands: npt.NDArray[np.int32],
+    seconds: npt.NDArray[np.float64] | None = None,
+    row_win: npt.NDArray[np.float64] | None = None,
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float64]]: ...
 def arrangement_stats(
     model: Model, front: Sequence[int], middle: Sequence[int], back: Sequence[int]

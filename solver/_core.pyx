@@ -149,6 +149,7 @@ def key3(codes):
 # ======================================================================================
 
 from libc.math cimport INFINITY
+from libc.stdlib cimport qsort
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from libc.string cimport memset
 cimport numpy as cnp
@@ -179,25 +180,58 @@ cdef short SPLIT_M[NSUB5][NMID]
 cdef short SPLIT_F[NSUB5][NMID]
 cdef int32_t CLASS_KEY5[2][NC5]   # [wheel_second][class]
 cdef int32_t CLASS_KEY3[N3]
-cdef short DENSE5[NC5]           # 5-card class -> row of the compact tables (-1: impossible)
+cdef short DENSE5[2][NC5]        # [wheel_second] 5-card class -> its strength rank among the
+                                 # 7,462 possible classes = row of the compact tables (-1: impossible)
 cdef int NDENSE5 = 0
+DEF NRANK5 = 7462
+DEF RANK_SHIFT = 6               # backs are bucketed by strength rank >> RANK_SHIFT
+DEF NRBUCKET = (NRANK5 >> RANK_SHIFT) + 1
 
 
 ctypedef struct Row:
-    # One row class against the field: win / loss probability, expected chi lost
-    # (opponent's value when they win), my chi value when I win, p*v - L, and the
-    # largest v of any class no stronger than this one (for the upper bound).
+    # One row class against the field, what the objective reads of it (one 64-byte
+    # cache line): win / loss probability, p ** gamma_win (this row's factor of
+    # P(I win all three rows)), q ** gamma_lose (its factor of P(I lose all three)), my
+    # chi value when I win, p*v - L (L: expected chi lost in this row), and L / q (the
+    # expected chi the opponent's row is worth when it beats mine).
     double p
     double q
-    double L
+    double pg
+    double qg
     double v
     double lin
-    double vub
-    double linub
-    double pg        # p ** gamma_win: this row's factor of P(I win all three rows)
-    double qg        # q ** gamma_lose: its factor of P(I lose all three)
-    double Lq        # L / q: expected chi the opponent's row is worth when it beats mine
-    double Lqlb      # the smallest Lq of any class no stronger (for the upper bound)
+    double Lq
+    double pad
+
+
+ctypedef struct Bound:
+    # The same entries for the pruning bound, over every class no stronger than this one:
+    # v and lin from the running maximum of v, Lq the running minimum of L / q (it need
+    # not fall with strength).  Single precision (two classes per cache line, so the
+    # bound tables stay in cache), each entry rounded toward a larger bound: win chances
+    # and values up, loss chances and chi lost down.
+    float p
+    float q
+    float pg
+    float qg
+    float v
+    float lin
+    float Lq
+    float pad
+
+
+ctypedef fused RowT:
+    Row
+    Bound
+
+
+ctypedef struct Tables:
+    const Row* F       # front classes (455)
+    const Row* M       # possible 5-card classes (7,462), see DENSE5
+    const Row* B
+    const Bound* bF
+    const Bound* bM
+    const Bound* bB
 
 
 ctypedef struct Params:
@@ -210,6 +244,11 @@ ctypedef struct Params:
     double sfield    # P(a field hand scoops another field hand) ** (nopp - 1)
     int strict
     int wheel_second
+
+
+cdef int _cmp_int64(const void* a, const void* b) noexcept nogil:
+    cdef int64_t x = (<const int64_t*> a)[0], y = (<const int64_t*> b)[0]
+    return (x > y) - (x < y)
 
 
 cdef void _init_tables() noexcept nogil:
@@ -293,11 +332,19 @@ cdef void _init_tables() noexcept nogil:
                             CLASS_KEY5[1][N5 + k] = key5_c(codes, True)
     global NDENSE5
     for i in range(NC5):
-        if CLASS_KEY5[1][i] >= 0:
-            DENSE5[i] = NDENSE5
-            NDENSE5 += 1
-        else:
-            DENSE5[i] = -1
+        NDENSE5 += CLASS_KEY5[1][i] >= 0
+    cdef int64_t order[NC5]
+    for s in range(2):
+        # rank = position in key order among the possible classes (their keys all differ)
+        n = 0
+        for i in range(NC5):
+            DENSE5[s][i] = -1
+            if CLASS_KEY5[s][i] >= 0:
+                order[n] = (<int64_t> CLASS_KEY5[s][i] << 16) | i
+                n += 1
+        qsort(order, n, sizeof(int64_t), _cmp_int64)
+        for i in range(n):
+            DENSE5[s][order[i] & 0xFFFF] = i
     for r[0] in range(13):
         for r[1] in range(r[0], 13):
             for r[2] in range(r[1], 13):
@@ -314,7 +361,7 @@ _init_tables()
 
 ctypedef struct HandEval:
     int codes[13]            # sorted ascending
-    int cls5[NSUB5]          # row of the compact 5-card tables (see DENSE5)
+    int cls5[NSUB5]          # strength rank = row of the compact 5-card tables (see DENSE5)
     int32_t key5[NSUB5]
     int cls3[NSUB3]
     int32_t key3[NSUB3]
@@ -323,6 +370,8 @@ ctypedef struct HandEval:
     int best3[NBEST]
     int bmask3[NBEST]        # their card-position masks
     int32_t bkey3[NBEST]     # keys of the listed fronts
+    int rhead[NRBUCKET]      # 5-card subsets in buckets of strength rank (cls5 >> RANK_SHIFT),
+    int rnext[NSUB5]         # each a linked list through rnext (-1 ends)
 
 
 cdef inline void _isort(int* a, int n) noexcept nogil:
@@ -345,33 +394,88 @@ cdef void _sort13(const int* src, int* dst) noexcept nogil:
 
 
 cdef void _eval_hand(const int* codes, HandEval* h, int wheel_second) noexcept nogil:
-    cdef int s, c
-    cdef int rank[13]
+    """Class and key of every 5- and 3-card subset of the hand, in SUB5 / SUB3 order.
+
+    The subsets are listed in the same lexicographic order as SUB5 / SUB3, so nested
+    loops can carry the partial class sums (one colex term per position) and the
+    partial suit intersection (a flush) from one level to the next.
+    """
+    cdef int a, b, c, d, e, s, cl, ca, cb, cc, cd, sa, sb, sc, sd
     cdef int suit[13]
+    cdef int pos[5][13]       # C5POS[j][rank of card x], j = position within the subset
     cdef const int32_t* ktab = CLASS_KEY5[1 if wheel_second else 0]
-    cdef const unsigned char* sub
+    cdef const short* dense = DENSE5[1 if wheel_second else 0]
     _sort13(codes, h.codes)
-    for s in range(13):
-        rank[s] = h.codes[s] >> 2
-        suit[s] = 1 << (h.codes[s] & 3)
+    for a in range(13):
+        suit[a] = 1 << (h.codes[a] & 3)
+        for b in range(5):
+            pos[b][a] = C5POS[b][h.codes[a] >> 2]
+    s = 0
+    for a in range(9):
+        ca = pos[0][a]
+        sa = suit[a]
+        for b in range(a + 1, 10):
+            cb = ca + pos[1][b]
+            sb = sa & suit[b]
+            for c in range(b + 1, 11):
+                cc = cb + pos[2][c]
+                sc = sb & suit[c]
+                for d in range(c + 1, 12):
+                    cd = cc + pos[3][d]
+                    sd = sc & suit[d]
+                    for e in range(d + 1, 13):
+                        cl = cd + pos[4][e] + (N5 if sd & suit[e] else 0)
+                        h.cls5[s] = dense[cl]
+                        h.key5[s] = ktab[cl]
+                        s += 1
+    s = 0
+    for a in range(11):
+        ca = C3POS[0][h.codes[a] >> 2]
+        for b in range(a + 1, 12):
+            cb = ca + C3POS[1][h.codes[b] >> 2]
+            for c in range(b + 1, 13):
+                cl = cb + C3POS[2][h.codes[c] >> 2]
+                h.cls3[s] = cl
+                h.key3[s] = CLASS_KEY3[cl]
+                s += 1
+    for a in range(NRBUCKET):
+        h.rhead[a] = -1
     for s in range(NSUB5):
-        sub = SUB5[s]
-        c = (C5POS[0][rank[sub[0]]] + C5POS[1][rank[sub[1]]] + C5POS[2][rank[sub[2]]]
-             + C5POS[3][rank[sub[3]]] + C5POS[4][rank[sub[4]]])
-        if suit[sub[0]] & suit[sub[1]] & suit[sub[2]] & suit[sub[3]] & suit[sub[4]]:
-            c += N5
-        h.cls5[s] = DENSE5[c]
-        h.key5[s] = ktab[c]
-    for s in range(NSUB3):
-        sub = SUB3[s]
-        c = C3POS[0][rank[sub[0]]] + C3POS[1][rank[sub[1]]] + C3POS[2][rank[sub[2]]]
-        h.cls3[s] = c
-        h.key3[s] = CLASS_KEY3[c]
-    h.nbest5 = _select_best(h.key5, NSUB5, h.best5)
+        a = h.cls5[s] >> RANK_SHIFT
+        h.rnext[s] = h.rhead[a]
+        h.rhead[a] = s
+    h.nbest5 = _strongest5(h)
     h.nbest3 = _select_best(h.key3, NSUB3, h.best3)
     for s in range(h.nbest3):
         h.bmask3[s] = SUB3MASK[h.best3[s]]
         h.bkey3[s] = h.key3[h.best3[s]]
+
+
+cdef int _strongest5(HandEval* h) noexcept nogil:
+    """The NBEST strongest 5-card subsets into best5, strongest first: only the top
+    strength buckets can hold them, so only those are ranked."""
+    cdef int pool[NSUB5]
+    cdef int n = 0, k = NRBUCKET - 1, s, i, cnt = 0
+    cdef int32_t key
+    while k >= 0 and n < NBEST:
+        s = h.rhead[k]
+        while s >= 0:
+            pool[n] = s
+            n += 1
+            s = h.rnext[s]
+        k -= 1
+    for s in range(n):
+        key = h.key5[pool[s]]
+        if cnt == NBEST and key <= h.key5[h.best5[NBEST - 1]]:
+            continue
+        i = cnt if cnt < NBEST else NBEST - 1
+        while i > 0 and h.key5[h.best5[i - 1]] < key:
+            h.best5[i] = h.best5[i - 1]
+            i -= 1
+        h.best5[i] = pool[s]
+        if cnt < NBEST:
+            cnt += 1
+    return cnt
 
 
 cdef int _select_best(const int32_t* keys, int n, int* best) noexcept nogil:
@@ -408,30 +512,32 @@ cdef inline int _best_front(const HandEval* h, int mask, int32_t kmax) noexcept 
 
 # ---- the EV objective (spec §6.2, extended) -------------------------------------------
 
-cdef inline double _ev(const Row* f, const Row* m, const Row* b, const Params* P, bint bound) noexcept nogil:
+cdef inline double _ev(const RowT* f, const RowT* m, const RowT* b, const Params* P) noexcept nogil:
     """Expected chi against ``nopp`` field opponents (aces and specials excluded).
 
     Rows win independently, but sweeping all three (either way) has probability
     (p_f p_m p_b) ** gamma_win / (q_f q_m q_b) ** gamma_lose (exponents < 1: a field hand
     weak in one row tends to be weak in all; see solver.tables), folded into pg / qg.
-    With ``bound`` the result is an upper bound over every split whose rows are no
-    stronger than these: values are the running maxima (vub), and the chi lost to
-    sweeps uses the running minima of L / q (Lqlb), which need not fall with strength.
+    On :c:type:`Bound` entries the result is an upper bound over every split whose rows
+    are no stronger than these (it rises with p, pg, v, lin and falls with q, qg, Lq).
     """
-    cdef double vf = f.vub if bound else f.v
-    cdef double vm = m.vub if bound else m.v
-    cdef double vb = b.vub if bound else b.v
-    cdef double lin = (f.linub + m.linub + b.linub) if bound else (f.lin + m.lin + b.lin)
-    cdef double pp = f.pg * m.pg * b.pg
-    cdef double qq = f.qg * m.qg * b.qg
-    cdef double V = vf + vm + vb + P.mb
-    cdef double lost = ((f.Lqlb + m.Lqlb + b.Lqlb) if bound else (f.Lq + m.Lq + b.Lq)) * qq + P.mb * qq
+    cdef double lin = <double> f.lin + <double> m.lin + <double> b.lin
+    cdef double pp = <double> f.pg * <double> m.pg * <double> b.pg
+    cdef double qq = <double> f.qg * <double> m.qg * <double> b.qg
+    cdef double V = <double> f.v + <double> m.v + <double> b.v + P.mb
+    cdef double lost = (<double> f.Lq + <double> m.Lq + <double> b.Lq) * qq + P.mb * qq
     cdef double e = lin + P.A * (pp * V - lost) + P.sb * (pp - qq)
-    cdef double pall, p3, q3
+    cdef double pall, p3, q3, pf, pm, pb, qf, qm, qb
     if P.mb != 0.0:
-        p3 = f.p * m.p * b.p
-        q3 = f.q * m.q * b.q
-        e += P.mb * ((f.p * m.p + f.p * b.p + m.p * b.p - 2.0 * p3) - (f.q * m.q + f.q * b.q + m.q * b.q - 2.0 * q3))
+        pf = f.p
+        pm = m.p
+        pb = b.p
+        qf = f.q
+        qm = m.q
+        qb = b.q
+        p3 = pf * pm * pb
+        q3 = qf * qm * qb
+        e += P.mb * ((pf * pm + pf * pb + pm * pb - 2.0 * p3) - (qf * qm + qf * qb + qm * qb - 2.0 * q3))
     e *= P.nopp
     if P.slm1 != 0.0:
         pall = pp
@@ -481,11 +587,10 @@ cdef void _top_insert(Top* t, const HandEval* h, double ev, int b, int m, int f)
         t.n += 1
 
 
-cdef void _scan_back(const HandEval* h, int b, const Row* F, const Row* M, const Row* B,
-                     const Params* P, Top* top) noexcept nogil:
+cdef void _scan_back(const HandEval* h, int b, const Tables* T, const Params* P, Top* top) noexcept nogil:
     cdef int j, m, f
     cdef int32_t kb = h.key5[b], km, kf
-    cdef const Row* rb = &B[h.cls5[b]]
+    cdef const Row* rb = &T.B[h.cls5[b]]
     cdef const Row* rm
     cdef const Row* rf
     cdef double ev
@@ -502,42 +607,121 @@ cdef void _scan_back(const HandEval* h, int b, const Row* F, const Row* M, const
         kf = h.key3[f]
         if kf + s1 > km:
             continue
-        rm = &M[h.cls5[m]]
-        rf = &F[h.cls3[f]]
-        ev = _ev(rf, rm, rb, P, False)
+        rm = &T.M[h.cls5[m]]
+        rf = &T.F[h.cls3[f]]
+        ev = _ev(rf, rm, rb, P)
         if ev > _threshold(top):
             _top_insert(top, h, ev, b, m, f)
 
 
-cdef int _search(const HandEval* h, const Row* F, const Row* M, const Row* B, const Params* P,
-                 Top* top, int prune) noexcept nogil:
+cdef bint _tight_bound_beats(const HandEval* h, int b, int listed_mid, const Tables* T, const Params* P,
+                             double threshold) noexcept nogil:
+    """Whether the tight bound of back ``b`` beats ``threshold`` (see _search, step 4),
+    in steps from cheap to tight: the listed middle bound and the listed front disjoint
+    from the back, then the back's own best middle, then its own best front."""
+    cdef int mi = listed_mid
+    cdef int fi = _best_front(h, SUB5MASK[b], h.key5[mi])
+    if _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) <= threshold:
+        return False
+    mi = _best_middle(h, b, P.strict)
+    if mi < 0:
+        return False
+    fi = _best_front(h, SUB5MASK[b], h.key5[mi])
+    if _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) <= threshold:
+        return False
+    fi = _best_rest_front(h, b, h.key5[mi])
+    return _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) > threshold
+
+
+cdef inline int _best_middle(const HandEval* h, int b, int strict) noexcept nogil:
+    """The strongest of the 56 middles the back leaves that is no stronger than the back
+    (validity), or -1 when there is none."""
+    cdef const short* sm = SPLIT_M[b]
+    cdef int32_t kmax = h.key5[b] - strict, kbest = -1, k
+    cdef int j, best = -1
+    for j in range(NMID):
+        k = h.key5[sm[j]]
+        if kbest < k <= kmax:
+            kbest = k
+            best = sm[j]
+    return best
+
+
+cdef inline int _best_rest_front(const HandEval* h, int b, int32_t kmax) noexcept nogil:
+    """The strongest of the 56 fronts the back leaves that is no stronger than ``kmax``
+    (a valid front never beats its middle); the first one when none is (a bound is
+    then not needed: no split with this middle is valid, and the caller's bound is on
+    splits that are)."""
+    cdef const short* sf = SPLIT_F[b]
+    cdef int32_t kbest = -1, k
+    cdef int j, best = sf[0]
+    for j in range(NMID):
+        k = h.key3[sf[j]]
+        if kbest < k <= kmax:
+            kbest = k
+            best = sf[j]
+    return best
+
+
+cdef inline int _front_under(const HandEval* h, int32_t kmax) noexcept nogil:
+    """Position in the listed fronts (strongest first) of the strongest one no stronger
+    than ``kmax``, else the last (it bounds every unlisted front): a branchless search."""
+    cdef int i = 0
+    i += 8 * (h.bkey3[i + 7] > kmax)
+    i += 4 * (h.bkey3[i + 3] > kmax)
+    i += 2 * (h.bkey3[i + 1] > kmax)
+    i += h.bkey3[i] > kmax
+    return i if i < NBEST - 1 else NBEST - 1
+
+
+cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, int prune) noexcept nogil:
     """Fill ``top`` with the best valid splits; returns how many backs were scanned.
 
     Pruning: the objective rises with the strength of each row, so a back can be skipped
     when even the strongest middle and front its other 8 cards could hold cannot beat
-    the current threshold (the ``top``-th best so far).  A first bound ranks every back:
-    the middle is bounded by the back itself (validity) and by the strongest listed
-    5-card subset disjoint from the back, or the weakest listed one when none is (it
-    bounds every unlisted subset); the front by the hand's best three cards.  The middle
-    bounds of all backs come from one pass over the listed subsets: the subsets
-    disjoint from a listed one are exactly the 56 middles SPLIT_M lists for it as a
-    back.  The back with the best bound is scanned first to set a threshold.  Just
-    before a back would be scanned its bound is tightened: the front is bounded by the
-    strongest listed 3-card subset disjoint from the back and no stronger than its
-    middle bound (a valid front never beats its middle).
+    the current threshold (the ``top``-th best so far).
+
+    1. The strongest back is scanned first: its best split sets a threshold.
+    2. Backs are visited by strength (buckets of strength rank, strongest first).  A
+       back's strength caps its middle and so its front (validity), so the bound of a
+       split whose three rows are as strong as the back's class, with the strongest
+       listed front under it, covers every back of its bucket and below: the visit
+       stops at the first bucket whose strongest back cannot beat the threshold (for
+       most hands a few hundred of the 1,287 backs are visited).
+    3. A visited back gets a cheap bound: the middle is bounded by the back itself and
+       by the strongest listed 5-card subset disjoint from the back, or the weakest
+       listed one when none is (it bounds every unlisted subset); the front by the
+       strongest listed 3-card subset no stronger than that middle.  The middle bounds
+       of all backs come from one pass over the listed subsets: the subsets disjoint
+       from a listed one are exactly the 56 middles SPLIT_M lists for it as a back.
+       After each bucket the back with the best cheap bound so far is scanned (when its
+       tight bound, below, beats the threshold), which raises the threshold early.
+    4. The backs whose cheap bound beats the threshold are bucketed by bound and visited
+       best first; just before a back would be scanned its bound is tightened (the
+       middle and the front are the strongest of the 56 the back leaves that could be
+       valid: the middle no stronger than the back, the front than that middle),
+       and the visit stops at the first bucket whose top cannot beat the threshold.
     """
     cdef double ub[NSUB5]
     cdef short mid[NSUB5]             # each back's middle bound (a subset index)
-    cdef int s, b, best_b = 0, scanned = 0, mi, fi, i, j
+    cdef int cand[NSUB5]              # backs whose cheap bound beats the first threshold
+    cdef int nxt[NSUB5]
+    cdef int head[NBUCKET]            # candidates by bound
+    cdef int s, b, c, first, scanned = 0, mi, fi, i, j, k, ncand = 0, pick = -1
     cdef const short* disjoint
-    cdef double best_ub = -INFINITY, low_ub = INFINITY
-    cdef const Row* rf
+    cdef double best_ub = -INFINITY, low_ub = INFINITY, thr0, width, top_k
+    cdef const Bound* bF = T.bF
+    cdef const Bound* bM = T.bM
+    cdef const Bound* bB = T.bB
     top.n = 0
     if not prune:
         for s in range(NSUB5):
-            _scan_back(h, s, F, M, B, P, top)
+            _scan_back(h, s, T, P, top)
         return NSUB5
-    rf = &F[h.cls3[h.best3[0]]]
+    first = h.best5[0]
+    _scan_back(h, first, T, P, top)
+    scanned = 1
+    thr0 = _threshold(top)
     mi = h.best5[h.nbest5 - 1]
     for b in range(NSUB5):
         mid[b] = mi
@@ -545,71 +729,75 @@ cdef int _search(const HandEval* h, const Row* F, const Row* M, const Row* B, co
         disjoint = SPLIT_M[h.best5[i]]
         for j in range(NMID):
             mid[disjoint[j]] = h.best5[i]
-    for b in range(NSUB5):
-        if h.key5[mid[b]] > h.key5[b]:
-            mid[b] = b
-        ub[b] = _ev(rf, &M[h.cls5[mid[b]]], &B[h.cls5[b]], P, True)
-        if ub[b] > best_ub:
-            best_ub = ub[b]
-            best_b = b
-        if ub[b] < low_ub:
-            low_ub = ub[b]
-    if prune == 2:
-        return 0
-    _scan_back(h, best_b, F, M, B, P, top)
-    ub[best_b] = -INFINITY
-    scanned = 1
-    # Bucket the backs that can still win by their cheap bound (an O(n) sort into
-    # NBUCKET slices between the threshold and the best bound), then visit the buckets
-    # strongest first; each back gets the tight bound just before it would be scanned,
-    # and the visit stops at the first bucket whose top cannot beat the threshold.
-    cdef int head[NBUCKET]
-    cdef int nxt[NSUB5]
-    cdef int k
-    cdef double thr0 = _threshold(top), width, top_k
+    for k in range(NRBUCKET - 1, -1, -1):
+        b = h.rhead[k]
+        if b < 0:
+            continue
+        s = h.rnext[b]
+        while s >= 0:                 # the bucket's strongest back
+            if h.cls5[s] > h.cls5[b]:
+                b = s
+            s = h.rnext[s]
+        c = h.cls5[b]
+        if _ev(&bF[h.cls3[h.best3[_front_under(h, h.key5[b])]]], &bM[c], &bB[c], P) <= thr0:
+            break
+        b = h.rhead[k]
+        while b >= 0:
+            if b != first:
+                mi = mid[b]
+                if h.key5[mi] > h.key5[b]:
+                    mi = b
+                    mid[b] = b
+                fi = h.best3[_front_under(h, h.key5[mi])]
+                ub[b] = _ev(&bF[h.cls3[fi]], &bM[h.cls5[mi]], &bB[h.cls5[b]], P)
+                if ub[b] > thr0:
+                    cand[ncand] = b
+                    ncand += 1
+                    if ub[b] > best_ub:
+                        best_ub = ub[b]
+                    if ub[b] < low_ub:
+                        low_ub = ub[b]
+                    if pick < 0 or ub[b] > ub[pick]:
+                        pick = b
+            b = h.rnext[b]
+        # scan the most promising back found so far: a higher threshold stops the
+        # visit sooner and keeps weaker backs out of the candidates
+        if pick >= 0:
+            if ub[pick] > thr0 and _tight_bound_beats(h, pick, mid[pick], T, P, thr0):
+                _scan_back(h, pick, T, P, top)
+                scanned += 1
+                thr0 = _threshold(top)
+            ub[pick] = -INFINITY
+            pick = -1
+    if ncand == 0:
+        return scanned
+    # Bucket the candidates by their cheap bound (an O(n) sort into NBUCKET slices
+    # between the threshold and the best bound), then visit the buckets best first.
     if thr0 == -INFINITY:        # fewer than ``top`` valid splits so far: bucket every back
         thr0 = low_ub - 1.0
-    if not best_ub > thr0:
-        return scanned
     width = (best_ub - thr0) / NBUCKET
     for k in range(NBUCKET):
         head[k] = -1
-    for b in range(NSUB5):
-        if ub[b] > thr0:
-            k = <int> ((ub[b] - thr0) / width)
-            if k >= NBUCKET:
-                k = NBUCKET - 1
-            nxt[b] = head[k]
-            head[k] = b
+    for i in range(ncand):
+        b = cand[i]
+        if not ub[b] > thr0:         # scanned already, or no longer promising
+            continue
+        k = <int> ((ub[b] - thr0) / width)
+        if k >= NBUCKET:
+            k = NBUCKET - 1
+        nxt[b] = head[k]
+        head[k] = b
     for k in range(NBUCKET - 1, -1, -1):
         top_k = thr0 + (k + 1) * width + 1e-9   # (slack for rounding in the bucket index)
         if top_k <= _threshold(top):
             break
         b = head[k]
         while b >= 0:
-            if ub[b] > _threshold(top):
-                mi = mid[b]
-                fi = _best_front(h, SUB5MASK[b], h.key5[mi])
-                if _ev(&F[h.cls3[fi]], &M[h.cls5[mi]], &B[h.cls5[b]], P, True) > _threshold(top):
-                    _scan_back(h, b, F, M, B, P, top)
-                    scanned += 1
+            if ub[b] > _threshold(top) and _tight_bound_beats(h, b, mid[b], T, P, _threshold(top)):
+                _scan_back(h, b, T, P, top)
+                scanned += 1
             b = nxt[b]
     return scanned
-
-
-cdef inline void _sift_down(int* heap, int n, int i, const double* key) noexcept nogil:
-    cdef int child, top = heap[i]
-    while True:
-        child = 2 * i + 1
-        if child >= n:
-            break
-        if child + 1 < n and key[heap[child + 1]] > key[heap[child]]:
-            child += 1
-        if key[heap[child]] <= key[top]:
-            break
-        heap[i] = heap[child]
-        i = child
-    heap[i] = top
 
 
 # ---- row classes of given cards -------------------------------------------------------
@@ -661,10 +849,11 @@ cdef class Model:
     """Row tables and scoring parameters for one (rules, table size); see solver.strategy."""
 
     cdef readonly object front, middle, back
-    cdef object middle_rows, back_rows
-    cdef Row* F
-    cdef Row* M
-    cdef Row* B
+    cdef object rows, bounds              # the compact tables the C code reads (owners)
+    cdef const Row* F
+    cdef const Row* M
+    cdef const Row* B
+    cdef Tables T
     cdef Params P
 
     def __init__(self, front, middle, back, int nopp, int sweep_mult, int sweep_bonus, int majority_bonus,
@@ -678,12 +867,20 @@ cdef class Model:
         if not 1 <= nopp <= 3:
             raise ValueError(f"opponents must be 1..3, got {nopp}")
         # the search reads compact copies holding only the 7,462 possible 5-card classes
-        possible = np.asarray([DENSE5[i] >= 0 for i in range(NC5)])
-        self.middle_rows = np.ascontiguousarray(self.middle[possible])
-        self.back_rows = np.ascontiguousarray(self.back[possible])
-        self.F = <Row*> cnp.PyArray_DATA(self.front)
-        self.M = <Row*> cnp.PyArray_DATA(self.middle_rows)
-        self.B = <Row*> cnp.PyArray_DATA(self.back_rows)
+        ranks = np.asarray([DENSE5[1 if wheel_second else 0][i] for i in range(NC5)])
+        by_rank = np.argsort(np.where(ranks >= 0, ranks, NRANK5), kind="stable")[:NRANK5]
+        tables = (self.front, self.middle[by_rank], self.back[by_rank])
+        self.rows = [_aligned(_exact_columns(t), np.float64) for t in tables]
+        self.bounds = [_aligned(_bound_columns(t), np.float32) for t in tables]
+        self.F = <const Row*> cnp.PyArray_DATA(self.rows[0])
+        self.M = <const Row*> cnp.PyArray_DATA(self.rows[1])
+        self.B = <const Row*> cnp.PyArray_DATA(self.rows[2])
+        self.T.F = self.F
+        self.T.M = self.M
+        self.T.B = self.B
+        self.T.bF = <const Bound*> cnp.PyArray_DATA(self.bounds[0])
+        self.T.bM = <const Bound*> cnp.PyArray_DATA(self.bounds[1])
+        self.T.bB = <const Bound*> cnp.PyArray_DATA(self.bounds[2])
         self.P.nopp = nopp
         self.P.sm = sweep_mult
         self.P.A = sweep_mult - 1
@@ -703,6 +900,42 @@ cdef class Model:
         return bool(self.P.strict)
 
 
+# columns of the (n, 11) row tables (ROW_FIELDS) the compact tables take, in struct order
+_EXACT_COLUMNS = (0, 1, 7, 8, 3, 4, 9)      # p q pg qg v lin Lq
+_BOUND_COLUMNS = (0, 1, 7, 8, 5, 6, 10)     # p q pg qg vub linub Lqlb
+_BOUND_UP = (True, False, True, False, True, True, False)
+
+
+def _exact_columns(table):
+    out = np.zeros((len(table), 8), dtype=np.float64)
+    out[:, :7] = table[:, _EXACT_COLUMNS]
+    return out
+
+
+def _bound_columns(table):
+    """Bound entries in single precision, each rounded the way that can only raise the bound."""
+    out = np.zeros((len(table), 8), dtype=np.float32)
+    for j, (col, up) in enumerate(zip(_BOUND_COLUMNS, _BOUND_UP)):
+        exact = table[:, col]
+        single = exact.astype(np.float32)
+        if up:
+            single = np.where(single.astype(np.float64) < exact, np.nextafter(single, np.float32(np.inf)), single)
+        else:
+            single = np.where(single.astype(np.float64) > exact, np.nextafter(single, np.float32(-np.inf)), single)
+        out[:, j] = single
+    return out
+
+
+def _aligned(table, dtype):
+    """A C-contiguous copy of ``table`` starting on a 64-byte boundary (one row per line)."""
+    nbytes = table.nbytes
+    raw = np.empty(nbytes + 64, dtype=np.uint8)
+    start = (-raw.ctypes.data) % 64
+    out = raw[start:start + nbytes].view(dtype).reshape(table.shape)
+    out[...] = table
+    return out
+
+
 cdef void _read13(object codes, int* buf) except *:
     cdef int i
     if len(codes) != 13:
@@ -716,8 +949,9 @@ cdef void _read13(object codes, int* buf) except *:
 def solve_hand(Model model, codes, int top=1, bint prune=True):
     """Best valid splits of 13 distinct card codes, best first: [(front, middle, back, ev)].
 
-    Rows are tuples of codes in ascending order; at most ``top`` (<= 64) entries, one per
-    strength-key triple; empty only when no split is valid (possible under ``strict``).
+    Rows are tuples of codes in display order (rank high to low, suits s h d c); at most
+    ``top`` (<= 64) entries, one per strength-key triple; empty only when no split is
+    valid (possible under ``strict``).
     """
     cdef int buf[13]
     cdef HandEval h
@@ -729,14 +963,27 @@ def solve_hand(Model model, codes, int top=1, bint prune=True):
     t.cap = top
     with nogil:
         _eval_hand(buf, &h, model.P.wheel_second)
-        _search(&h, model.F, model.M, model.B, &model.P, &t, prune)
+        _search(&h, &model.T, &model.P, &t, prune)
+    cdef int row[13]
     out = []
     for i in range(t.n):
-        out.append((tuple([h.codes[SUB3[t.front[i]][j]] for j in range(3)]),
-                    tuple([h.codes[SUB5[t.mid[i]][j]] for j in range(5)]),
-                    tuple([h.codes[SUB5[t.back[i]][j]] for j in range(5)]),
-                    t.ev[i]))
+        _split_codes(&h, t.front[i], t.mid[i], t.back[i], row)
+        out.append(((row[0], row[1], row[2]), (row[3], row[4], row[5], row[6], row[7]),
+                    (row[8], row[9], row[10], row[11], row[12]), t.ev[i]))
     return out
+
+
+cdef inline void _split_codes(const HandEval* h, int f, int m, int b, int* out) noexcept nogil:
+    """The codes of one split laid out front 3 | middle 5 | back 5, each row in display order."""
+    cdef int j
+    for j in range(3):
+        out[j] = h.codes[SUB3[f][j]]
+    for j in range(5):
+        out[3 + j] = h.codes[SUB5[m][j]]
+        out[8 + j] = h.codes[SUB5[b][j]]
+    _display_sort(out, 3)
+    _display_sort(out + 3, 5)
+    _display_sort(out + 8, 5)
 
 
 def backs_scanned(Model model, codes):
@@ -747,7 +994,7 @@ def backs_scanned(Model model, codes):
     _read13(codes, buf)
     t.cap = 1
     _eval_hand(buf, &h, model.P.wheel_second)
-    return _search(&h, model.F, model.M, model.B, &model.P, &t, True)
+    return _search(&h, &model.T, &model.P, &t, True)
 
 
 cdef inline void _display_sort(int* row, int n) noexcept nogil:
@@ -782,20 +1029,26 @@ cdef inline double _now() noexcept nogil:
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
-def solve_batch(Model model, const int[:, ::1] hands not None, double[::1] seconds=None):
+def solve_batch(Model model, const int[:, ::1] hands not None, double[::1] seconds=None,
+                double[:, ::1] row_win=None):
     """Best split of each row of an (N, 13) array of codes.
 
     Returns (arrangements (N, 13) int32 = front 3 | middle 5 | back 5, each row in display
     order (rank high to low, suits s h d c), ev (N,) float64); a hand with no valid split
     gets ev = -inf and its codes unchanged.  With ``seconds`` (N,) the wall time of each
-    hand is written there (for the speed benchmark; two clock reads per hand).
+    hand is written there (for the speed benchmark; two clock reads per hand).  With
+    ``row_win`` (N, 3) each best split's chance to win its front, middle and back against
+    one opponent is written there (left as it was for a hand with no valid split).
     """
     cdef Py_ssize_t n = hands.shape[0], i
     cdef int j
     cdef bint timed = seconds is not None
+    cdef bint wins = row_win is not None
     cdef double start = 0.0
     if timed and seconds.shape[0] != n:
         raise ValueError(f"seconds must hold one entry per hand ({n}), got {seconds.shape[0]}")
+    if wins and (row_win.shape[0] != n or row_win.shape[1] != 3):
+        raise ValueError(f"row_win must be ({n}, 3), got ({row_win.shape[0]}, {row_win.shape[1]})")
     _check_hands(hands)
     arr = np.empty((n, 13), dtype=np.int32)
     evs = np.empty(n, dtype=np.float64)
@@ -809,7 +1062,7 @@ def solve_batch(Model model, const int[:, ::1] hands not None, double[::1] secon
             if timed:
                 start = _now()
             _eval_hand(&hands[i, 0], &h, model.P.wheel_second)
-            _search(&h, model.F, model.M, model.B, &model.P, &t, True)
+            _search(&h, &model.T, &model.P, &t, True)
             if t.n == 0:
                 for j in range(13):
                     out[i, j] = hands[i, j]
@@ -817,15 +1070,12 @@ def solve_batch(Model model, const int[:, ::1] hands not None, double[::1] secon
                 if timed:
                     seconds[i] = _now() - start
                 continue
-            for j in range(3):
-                out[i, j] = h.codes[SUB3[t.front[0]][j]]
-            for j in range(5):
-                out[i, 3 + j] = h.codes[SUB5[t.mid[0]][j]]
-                out[i, 8 + j] = h.codes[SUB5[t.back[0]][j]]
-            _display_sort(&out[i, 0], 3)
-            _display_sort(&out[i, 3], 5)
-            _display_sort(&out[i, 8], 5)
+            _split_codes(&h, t.front[0], t.mid[0], t.back[0], &out[i, 0])
             ev[i] = t.ev[0]
+            if wins:
+                row_win[i, 0] = model.F[h.cls3[t.front[0]]].p
+                row_win[i, 1] = model.M[h.cls5[t.mid[0]]].p
+                row_win[i, 2] = model.B[h.cls5[t.back[0]]].p
             if timed:
                 seconds[i] = _now() - start
     return arr, evs
@@ -855,8 +1105,8 @@ def arrangement_stats(Model model, front, middle, back):
     cdef int32_t km = CLASS_KEY5[model.P.wheel_second][cm]
     cdef int32_t kb = CLASS_KEY5[model.P.wheel_second][cb]
     valid = (kb > km > kf) if model.P.strict else (kb >= km >= kf)
-    cdef int dm = DENSE5[cm], db = DENSE5[cb]
-    ev = _ev(&model.F[cf], &model.M[dm], &model.B[db], &model.P, False)
+    cdef int dm = DENSE5[model.P.wheel_second][cm], db = DENSE5[model.P.wheel_second][cb]
+    ev = _ev(&model.F[cf], &model.M[dm], &model.B[db], &model.P)
     return ev, (model.F[cf].p, model.M[dm].p, model.B[db].p), bool(valid), (cf, cm, cb)
 
 
@@ -1190,8 +1440,8 @@ cdef void _row_info(const Row* F, const Row* M, const Row* B, int wheel_second, 
     keys[1] = CLASS_KEY5[wheel_second][cm]
     keys[2] = CLASS_KEY5[wheel_second][cb]
     vals[0] = <int> F[cf].v
-    vals[1] = <int> M[DENSE5[cm]].v
-    vals[2] = <int> B[DENSE5[cb]].v
+    vals[1] = <int> M[DENSE5[wheel_second][cm]].v
+    vals[2] = <int> B[DENSE5[wheel_second][cb]].v
     aces[0] = 0
     for i in range(13):
         aces[0] += arr[i] >= 48

@@ -8,8 +8,9 @@ and the alternatives.  A bad line is reported on stderr with its line number and
 reason, leaves an empty line in its place on stdout (so output lines stay aligned with
 input lines), and makes the exit status 1 once every other line is answered.
 
-Batch input is streamed in blocks through the compiled batch solver, so thousands of
-hands per second go through; tables load once, on first use.
+Input is streamed in blocks of lines through :func:`solver.batch.solve_many` (the
+compiled core over both cores), so tens of thousands of hands per second go through;
+tables load once, on first use.
 
 Examples::
 
@@ -24,27 +25,18 @@ import json
 import os
 import sys
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from typing import TextIO
 
-import numpy as np
-
-from . import _core
-from .cards import RANK_SYMBOLS, SUITS, Card, InvalidCardError, InvalidHandError, parse_cards
+from .batch import SolutionBatch, solve_many
+from .cards import InvalidCardError, InvalidHandError
+from .handcodes import CARD_NAMES
 from .messages import echo
-from .rules import PRESETS, SPECIAL_NAMES, InvalidRulesError, Rules, get_rules
-from .scoring import check_hand
+from .rules import PRESETS, InvalidRulesError, Rules, get_rules
+from .strategy import check_players, check_seed, check_top, solve
 
-BLOCK = 4096
-_NEG_INF = float("-inf")
+#: Lines solved per call of solve_many (the core then splits a block over the cores).
+BLOCK = 8192
 
-# Fast token table: the spellings people type most, mapped straight to codes.
-_NAMES = [RANK_SYMBOLS[c // 4] + SUITS[c % 4].value for c in range(52)]
-_FAST: dict[str, int] = {}
-for _code, _name in enumerate(_NAMES):
-    for _rank in {_name[0], _name[0].lower(), "10" if _name[0] == "T" else _name[0]}:
-        for _suit in {_name[1], _name[1].upper()}:
-            _FAST[_rank + _suit] = _code
 # rows print strongest card first, suits in s h d c order
 _DISPLAY = sorted(range(52), key=lambda c: (-(c >> 2), c & 3))
 _ORDER = [0] * 52
@@ -52,20 +44,8 @@ for _pos, _code in enumerate(_DISPLAY):
     _ORDER[_code] = _pos
 
 
-def parse_hand_codes(line: str) -> list[int]:
-    """Codes of a 13-card hand; raises InvalidCardError / InvalidHandError with the reason."""
-    tokens = line.replace(",", " ").split()
-    try:
-        codes = [_FAST[t] for t in tokens]
-    except KeyError:
-        codes = [c.code for c in parse_cards(line)]  # slow path: any accepted spelling, or the error
-    if len(codes) != 13 or len(set(codes)) != 13 or max(codes, default=0) > 51:
-        check_hand([Card(c) for c in codes])  # raises with the reason
-    return codes
-
-
 def format_row(codes: Iterable[int]) -> str:
-    return " ".join(_NAMES[c] for c in sorted(codes, key=_ORDER.__getitem__))
+    return " ".join(CARD_NAMES[c] for c in sorted(codes, key=_ORDER.__getitem__))
 
 
 def format_arrangement(codes: Iterable[int]) -> str:
@@ -74,8 +54,8 @@ def format_arrangement(codes: Iterable[int]) -> str:
 
 
 def _format_sorted(row: list[int]) -> str:
-    """``format_arrangement`` for rows already in display order (from solve_batch)."""
-    n = _NAMES
+    """``format_arrangement`` for rows already in display order (from solve_many)."""
+    n = CARD_NAMES
     return (f"{n[row[0]]} {n[row[1]]} {n[row[2]]} | {n[row[3]]} {n[row[4]]} {n[row[5]]} {n[row[6]]} {n[row[7]]} | "
             f"{n[row[8]]} {n[row[9]]} {n[row[10]]} {n[row[11]]} {n[row[12]]}")  # fmt: skip
 
@@ -91,9 +71,6 @@ class Answerer:
     """Turns blocks of hand lines into output lines for one set of options."""
 
     def __init__(self, rules: Rules, players: int, mode: str, top: int, seed: int | None, as_json: bool) -> None:
-        from . import strategy
-
-        self.strategy = strategy
         self.rules, self.players, self.mode, self.top, self.seed, self.as_json = (
             rules,
             players,
@@ -102,53 +79,38 @@ class Answerer:
             seed,
             as_json,
         )
-        self.model = strategy.get_model(rules, players)
-        self.values = [rules.special_value(n) for n in SPECIAL_NAMES]
-        self.workers = min(4, os.cpu_count() or 1)
-        self.pool = ThreadPoolExecutor(self.workers) if self.workers > 1 else None
+        self.workers = os.cpu_count() or 1
 
-    def answer(self, hands: list[list[int]]) -> list[str]:
-        if self.mode == "deep" or (self.as_json and self.rules.special_detection == "layout"):
-            return [self._one_by_api(codes) for codes in hands]
-        arrs, evs = self._solve_batch(np.asarray(hands, dtype=np.int32))
+    def answer(self, lines: list[str]) -> tuple[list[str], dict[int, str]]:
+        """One output line per input line ("" for a bad one), and each bad line's reason."""
+        if self.as_json and self.top > 1:
+            return self._one_by_one(lines)
+        batch = solve_many(lines, self.rules, self.players, self.mode, seed=self.seed, workers=self.workers)
+        rows = batch.best.tolist()
+        bad = batch.bad.tolist()
         if not self.as_json:
-            return [_format_sorted(a) if e != _NEG_INF else self._one_by_api(h) for a, e, h in
-                    zip(arrs.tolist(), evs.tolist(), hands)]  # fmt: skip
-        specials = _core.special_indexes(
-            np.asarray(hands, dtype=np.int32), self.values, self.rules.six_pairs_rule == "strict",
-            self.rules.ace_low_runs,
-        )  # fmt: skip
-        out = []
-        for codes, arr, ev, sp in zip(hands, arrs.tolist(), evs.tolist(), specials.tolist()):
-            if ev == _NEG_INF or self.top > 1:
-                out.append(self._one_by_api(codes))
+            return ["" if b else _format_sorted(row) for row, b in zip(rows, bad)], batch.messages
+        return [self._json_line(batch, i) if not b else "" for i, b in enumerate(bad)], batch.messages
+
+    def _json_line(self, batch: SolutionBatch, i: int) -> str:
+        sol = batch.solution(i)
+        text = _format_sorted(batch.best[i].tolist())
+        return self._json(text, sol.ev, sol.special, sol.row_win, [(text, sol.ev)])
+
+    def _one_by_one(self, lines: list[str]) -> tuple[list[str], dict[int, str]]:
+        """JSON with alternatives: the one-hand API lists the top sets of each hand."""
+        out: list[str] = []
+        messages: dict[int, str] = {}
+        for i, line in enumerate(lines):
+            try:
+                sol = solve(line, self.rules, self.players, self.mode, self.top, self.seed)
+            except (InvalidCardError, InvalidHandError) as exc:
+                messages[i] = str(exc)
+                out.append("")
                 continue
-            cards = [Card(c) for c in codes]
-            special = SPECIAL_NAMES[sp] if sp >= 0 and self.rules.specials else None
-            constant = self.strategy.ace_ev(cards, self.rules, self.players)
-            value = self.strategy.special_ev(special, self.rules, self.players) if special else ev
-            _, wins, _, _ = _core.arrangement_stats(self.model, arr[:3], arr[3:8], arr[8:])
-            text = format_arrangement(arr)
-            out.append(self._json(text, value + constant, special, wins, [(text, value + constant)]))
-        return out
-
-    def _solve_batch(self, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """solve_batch, split over the cores for big blocks (the C loop releases the GIL)."""
-        if len(hands) < 512 or self.pool is None:
-            return _core.solve_batch(self.model, hands)
-        parts = np.array_split(hands, self.workers)
-        done = list(self.pool.map(lambda part: _core.solve_batch(self.model, np.ascontiguousarray(part)), parts))
-        return np.concatenate([d[0] for d in done]), np.concatenate([d[1] for d in done])
-
-    def _one_by_api(self, codes: list[int]) -> str:
-        sol = self.strategy.solve(
-            [Card(c) for c in codes], self.rules, self.players, self.mode, self.top, self.seed
-        )
-        text = format_arrangement(c.code for c in sol.best.cards)
-        if not self.as_json:
-            return text
-        alts = [(format_arrangement(c.code for c in a.cards), ev) for a, ev in sol.alternatives]
-        return self._json(text, sol.ev, sol.special, sol.row_win, alts)
+            alts = [(format_arrangement(c.code for c in a.cards), ev) for a, ev in sol.alternatives]
+            out.append(self._json(alts[0][0], sol.ev, sol.special, sol.row_win, alts))
+        return out, messages
 
     def _json(
         self, text: str, ev: float, special: str | None, wins: Iterable[float], alts: list[tuple[str, float]]
@@ -192,20 +154,22 @@ def run(lines: Iterable[str | bytes], answerer: Answerer, out: TextIO, err: Text
     """Answer every line (text, or bytes decoded as UTF-8); returns the number of bad lines."""
     bad = 0
     for block in _blocks(lines):
-        parsed: list[list[int] | None] = []
-        for number, raw in block:
+        texts: list[str] = []
+        undecodable: dict[int, str] = {}
+        for i, (_, raw) in enumerate(block):
             try:
-                line = decode_line(raw)
-                if not line.strip():
-                    raise InvalidHandError("empty line; expected 13 cards")
-                parsed.append(parse_hand_codes(line))
-            except (InvalidCardError, InvalidHandError) as exc:
-                print(f"line {number}: {exc}", file=err)
-                parsed.append(None)
-                bad += 1
-        good = [p for p in parsed if p is not None]
-        answers = iter(answerer.answer(good)) if good else iter(())
-        out.write("".join((next(answers) if p is not None else "") + "\n" for p in parsed))
+                texts.append(decode_line(raw))
+            except InvalidCardError as exc:
+                undecodable[i] = str(exc)
+                texts.append("")  # answered as a bad line; the decoding error is its reason
+        answers, messages = answerer.answer(texts)
+        messages = {**messages, **undecodable}
+        for i, reason in sorted(messages.items()):
+            if not texts[i].strip() and i not in undecodable:
+                reason = "empty line; expected 13 cards"
+            print(f"line {block[i][0]}: {reason}", file=err)
+        bad += len(messages)
+        out.write("".join(answer + "\n" for answer in answers))
     out.flush()
     return bad
 
@@ -228,8 +192,6 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    from .strategy import check_players, check_seed, check_top
-
     try:
         rules = get_rules(args.rules)
         check_players(args.players)

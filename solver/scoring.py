@@ -25,6 +25,8 @@ ROW_NAMES = ("front", "middle", "back")
 ROW_SIZES = (3, 5, 5)
 
 CardsLike = Iterable[Card | str] | str
+#: One shared card object per code 0..51 (cards are immutable values).
+CARD_OF_CODE = tuple(Card(code) for code in range(52))
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,27 @@ class Arrangement:
         object.__setattr__(self, "front", rows[0])
         object.__setattr__(self, "middle", rows[1])
         object.__setattr__(self, "back", rows[2])
+
+    @classmethod
+    def from_codes(cls, front: Sequence[int], middle: Sequence[int], back: Sequence[int]) -> Arrangement:
+        """The arrangement of rows given as card codes (0..51), rows kept in the order given.
+
+        The solver's answers come this way by the thousand, so a well-formed set of codes
+        takes a short cut (shared card objects, one check of all 13); anything else goes
+        through the constructor for its specific error.
+
+        >>> str(Arrangement.from_codes([48, 0, 1], [44, 45, 40, 41, 36], [32, 28, 24, 20, 16]))
+        'As 2s 2h | Ks Kh Qs Qh Js | Ts 9s 8s 7s 6s'
+        """
+        codes = (*front, *middle, *back)
+        if len(front) != 3 or len(middle) != 5 or len(codes) != 13 or len(set(codes)) != 13 \
+                or not all(type(c) is int and 0 <= c <= 51 for c in codes):  # fmt: skip
+            return cls([Card(c) for c in front], [Card(c) for c in middle], [Card(c) for c in back])
+        arrangement = object.__new__(cls)
+        object.__setattr__(arrangement, "front", tuple(CARD_OF_CODE[c] for c in front))
+        object.__setattr__(arrangement, "middle", tuple(CARD_OF_CODE[c] for c in middle))
+        object.__setattr__(arrangement, "back", tuple(CARD_OF_CODE[c] for c in back))
+        return arrangement
 
     @classmethod
     def parse(cls, text: str) -> Arrangement:

@@ -37,17 +37,17 @@ from typing import TYPE_CHECKING
 
 from . import _core
 from .cards import Card, InvalidHandError
+from .handcodes import hand_codes
 from .messages import echo
-from .rules import PRESETS, Rules, get_rules
+from .rules import PRESETS, SPECIAL_NAMES, Rules, get_rules
 from .scoring import (
+    CARD_OF_CODE,
     Arrangement,
     Split,
     as_arrangement,
-    check_hand,
     declared_special,
     layouts_showing,
     special_candidates,
-    special_hand,
 )
 
 if TYPE_CHECKING:
@@ -159,9 +159,14 @@ def get_field(rules: Rules, players: int) -> Field:
 
 def ace_ev(cards: Sequence[Card], rules: Rules, players: int) -> float:
     """Expected ace chi (D13) of this hand against ``players - 1`` random opponents."""
+    return aces_ev(sum(1 for c in cards if c.code >= 48), rules, players)
+
+
+@lru_cache(maxsize=64)
+def aces_ev(mine: int, rules: Rules, players: int) -> float:
+    """Expected ace chi (D13) of holding ``mine`` aces against ``players - 1`` random opponents."""
     if not rules.aces:
         return 0.0
-    mine = sum(1 for c in cards if c.code >= 48)
     nopp = players - 1
     if mine == 4:
         return 0.0
@@ -176,6 +181,20 @@ def ace_ev(cards: Sequence[Card], rules: Rules, players: int) -> float:
 
 def special_ev(name: str, rules: Rules, players: int) -> float:
     return float((players - 1) * rules.special_value(name))
+
+
+@lru_cache(maxsize=32)
+def special_values(rules: Rules) -> tuple[int, ...]:
+    """Each special's value in SPECIAL_NAMES order (what the compiled detector ranks by)."""
+    return tuple(rules.special_value(name) for name in SPECIAL_NAMES)
+
+
+def special_of_codes(codes: Sequence[int], rules: Rules) -> str | None:
+    """:func:`solver.scoring.special_hand` of 13 distinct codes, by the compiled detector."""
+    if not rules.specials:
+        return None
+    index = _core.special_index(codes, special_values(rules), rules.six_pairs_rule == "strict", rules.ace_low_runs)
+    return SPECIAL_NAMES[index] if index >= 0 else None
 
 
 def foul_ev(rules: Rules, players: int) -> float:
@@ -200,18 +219,19 @@ def foul_ev(rules: Rules, players: int) -> float:
 # --- public API --------------------------------------------------------------------------
 
 
-def _row(codes: Iterable[int]) -> tuple[Card, ...]:
-    """Cards of a row in display order: rank high to low, suits s h d c."""
-    return tuple(Card(c) for c in sorted(codes, key=lambda c: (-(c >> 2), c & 3)))
+def _display(codes: Iterable[int]) -> list[int]:
+    """Codes of a row in display order: rank high to low, suits s h d c."""
+    return sorted((int(c) for c in codes), key=lambda c: (-(c >> 2), c & 3))
 
 
 def arrangement_from_codes(front: Iterable[int], middle: Iterable[int], back: Iterable[int]) -> Arrangement:
-    return Arrangement(_row(front), _row(middle), _row(back))
+    """The arrangement of three rows of codes, each row put in display order."""
+    return Arrangement.from_codes(_display(front), _display(middle), _display(back))
 
 
 def _hand_codes(cards: CardsLike) -> tuple[list[Card], list[int]]:
-    hand = check_hand(cards)
-    return hand, [c.code for c in hand]
+    codes = hand_codes(cards)
+    return [CARD_OF_CODE[c] for c in codes], codes
 
 
 def solve(
@@ -232,39 +252,48 @@ def solve(
     layout of the hand's highest special competes with the plain sets, and ``ev`` is what
     :func:`evaluate` gives for ``best``.
     """
-    hand, codes = _hand_codes(cards)
+    codes = hand_codes(cards)
     rules = get_rules(rules)
     players = check_players(players)
     mode = check_mode(mode)
     top = check_top(top)
     seed = check_seed(seed)
     model = get_model(rules, players)
+    best_rows = None
     if mode == "deep":
         from .deep import refine
 
-        ranked = refine(hand, rules, players, max(top, 1), seed)
+        ranked = refine([CARD_OF_CODE[c] for c in codes], rules, players, max(top, 1), seed)
     else:
-        ranked = [(arrangement_from_codes(f, m, b), ev) for f, m, b, ev in _core.solve_hand(model, codes, top)]
+        # the core gives each row in display order already
+        found = _core.solve_hand(model, codes, top)
+        ranked = [(Arrangement.from_codes(f, m, b), ev) for f, m, b, ev in found]
+        best_rows = found[0][:3] if found else None
     # deep mode settles every sample exactly (score_table rules): aces and specials are in
     exact = mode == "deep" and bool(ranked)
     if not ranked:
         # only under strict validity: no valid split exists; the naive setting fouls
-        ranked = [(strongest_back_first(hand, rules), foul_ev(rules, players))]
-    constant = 0.0 if exact else ace_ev(hand, rules, players)
+        ranked = [(strongest_back_first_codes(codes, rules), foul_ev(rules, players))]
+    constant = 0.0 if exact else aces_ev(sum(c >= 48 for c in codes), rules, players)
     if rules.special_detection == "layout":
+        hand = [CARD_OF_CODE[c] for c in codes]
         ranked = _rank_with_shown_special(hand, ranked, rules, players, model, seed if exact else None, exact)
+        best_rows = None  # the best set may now be a special's layout, which the core did not give
         best = ranked[0][0]
         special = declared_special(best, rules)
         alternatives = [(a, ev + constant) for a, ev in ranked[:top]]
     else:
-        special = special_hand(hand, rules)
+        special = special_of_codes(codes, rules)
         best = ranked[0][0]
         if special is not None and not exact:
             value = special_ev(special, rules, players) + constant
             alternatives = [(a, value) for a, _ in ranked[:top]]
         else:
             alternatives = [(a, ev + constant) for a, ev in ranked[:top]]
-    _, row_win, _, _ = _stats(model, best)
+    if best_rows is None:
+        _, row_win, _, _ = _stats(model, best)
+    else:
+        row_win = _core.arrangement_stats(model, *best_rows)[1]
     return Solution(best, special, alternatives[0][1], alternatives, row_win, players, mode)
 
 
@@ -370,13 +399,16 @@ def strongest_back_first(cards: CardsLike, rules: Rules | str | None = PRESETS["
     in the middle, the last 3 in front.  Always valid under the default (non-strict) rules.
 
     >>> str(strongest_back_first("Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s Tc Jh"))
-    '7s 3h 2c | Ah Ad 7c Tc 8s | Kd Qd 9d 5d 2c'
+    '8s 3h 2c | Ah Jh Tc 7s 7c | Ad Kd Qd 9d 5d'
     """
+    return strongest_back_first_codes(hand_codes(cards), get_rules(rules))
+
+
+def strongest_back_first_codes(codes: list[int], rules: Rules) -> Arrangement:
+    """:func:`strongest_back_first` of 13 distinct card codes."""
     import numpy as np
 
-    _, codes = _hand_codes(cards)
-    rules = get_rules(rules)
-    out = [int(c) for c in _core.strongest_back_first(np.asarray([codes], dtype=np.int32), rules.wheel == "second")[0]]
+    out = _core.strongest_back_first(np.asarray([codes], dtype=np.int32), rules.wheel == "second")[0]
     return arrangement_from_codes(out[:3], out[3:8], out[8:])
 
 

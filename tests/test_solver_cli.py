@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from solver import solve
-from solver.cli import format_arrangement, parse_hand_codes
+from solver.cli import format_arrangement
+from solver.handcodes import hand_codes
 
 HAND = "Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s Tc Jh"
 DRAGON = "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac"
@@ -98,7 +99,7 @@ def test_deep_mode_through_the_cli_is_seeded() -> None:
 
 
 def test_parse_accepts_common_spellings() -> None:
-    assert parse_hand_codes("AS, 10h 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc") == parse_hand_codes(
+    assert hand_codes("AS, 10h 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc") == hand_codes(
         "As Th 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc"
     )
-    assert len(parse_hand_codes("A♠ K♠ Q♠ J♠ T♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠")) == 13
+    assert len(hand_codes("A♠ K♠ Q♠ J♠ T♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠")) == 13
