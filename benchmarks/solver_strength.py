@@ -36,9 +36,10 @@ import numpy as np
 
 from solver import _core
 from solver.cards import Card
+from solver.fields import table_preset
 from solver.rules import PRESETS, Rules
 from solver.scoring import Arrangement, score_table
-from solver.strategy import get_model, solve, table_preset
+from solver.strategy import get_model, solve
 from solver.tables import make_model, read_field
 
 Codes = list[int]

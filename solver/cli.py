@@ -31,6 +31,7 @@ import numpy as np
 
 from . import _core
 from .cards import RANK_SYMBOLS, SUITS, Card, InvalidCardError, InvalidHandError, parse_cards
+from .fields import DEFAULT_FIELD, FIELDS, get_model
 from .rules import PRESETS, SPECIAL_NAMES, InvalidRulesError, Rules, get_rules
 from .scoring import check_hand
 
@@ -89,19 +90,22 @@ def _lines_from_args(hands: list[str]) -> list[str]:
 class Answerer:
     """Turns blocks of hand lines into output lines for one set of options."""
 
-    def __init__(self, rules: Rules, players: int, mode: str, top: int, seed: int | None, as_json: bool) -> None:
+    def __init__(
+        self, rules: Rules, players: int, mode: str, top: int, seed: int | None, as_json: bool, field: str
+    ) -> None:
         from . import strategy
 
         self.strategy = strategy
-        self.rules, self.players, self.mode, self.top, self.seed, self.as_json = (
+        self.rules, self.players, self.mode, self.top, self.seed, self.as_json, self.field = (
             rules,
             players,
             mode,
             top,
             seed,
             as_json,
+            field,
         )
-        self.model = strategy.get_model(rules, players)
+        self.model = get_model(rules, players, field)
         self.values = [rules.special_value(n) for n in SPECIAL_NAMES]
         self.workers = min(4, os.cpu_count() or 1)
         self.pool = ThreadPoolExecutor(self.workers) if self.workers > 1 else None
@@ -141,7 +145,7 @@ class Answerer:
 
     def _one_by_api(self, codes: list[int]) -> str:
         sol = self.strategy.solve(
-            [Card(c) for c in codes], self.rules, self.players, self.mode, self.top, self.seed
+            [Card(c) for c in codes], self.rules, self.players, self.mode, self.top, self.seed, self.field
         )
         text = format_arrangement(c.code for c in sol.best.cards)
         if not self.as_json:
@@ -206,6 +210,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--mode", default="fast", choices=("fast", "deep"))
     parser.add_argument("--top", type=int, default=1, help="alternatives listed with --json (default 1)")
     parser.add_argument("--seed", type=int, default=None, help="seed for deep mode")
+    parser.add_argument(
+        "--field",
+        default=DEFAULT_FIELD,
+        choices=FIELDS,
+        help="who sits at the table: population (default: a quarter naive), strong (solvers), "
+        "beginners (strongest back first)",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per hand with ev, special, row_win")
     return parser
 
@@ -221,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         check_top(args.top)
     except (InvalidRulesError, ValueError) as exc:
         parser.error(str(exc))
-    answerer = Answerer(rules, args.players, args.mode, args.top, args.seed, args.json)
+    answerer = Answerer(rules, args.players, args.mode, args.top, args.seed, args.json, args.field)
     lines: Iterable[str] = _lines_from_args(args.hands) if args.hands else sys.stdin
     try:
         bad = run(lines, answerer, sys.stdout, sys.stderr)

@@ -15,9 +15,10 @@ and sập làng adds ``(s − 1)·n·[(m·Σv + b)·W^n − σ^(n−1)·(m·S·�
 opponents, where ``σ`` is the chance a field hand scoops another.  Aces and a special
 hand do not depend on the split; they are added to ``ev`` in expectation.
 
-``mode="deep"`` re-scores the best candidates by Monte Carlo against opponents dealt
-from the 39 unseen cards, set by the fast solver and settled exactly (see
-:mod:`solver.deep`).
+``field=`` names who sits at the table (:mod:`solver.fields`: "population", "strong",
+"beginners"); each has its own tables.  ``mode="deep"`` re-scores the best candidates
+by Monte Carlo against opponents dealt from the 39 unseen cards, set the way the field
+plays and settled exactly (see :mod:`solver.deep`).
 
 >>> s = solve("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac")
 >>> s.special
@@ -29,22 +30,24 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
 from math import comb
-from typing import TYPE_CHECKING
 
 from . import _core
 from .cards import Card, InvalidHandError
+from .deep import refine, score_candidates
+from .fields import DEFAULT_FIELD, check_field, get_field, get_model
 from .rules import PRESETS, Rules, get_rules
-from .scoring import Arrangement, as_arrangement, check_hand, declared_special, special_hand
-
-if TYPE_CHECKING:
-    from .tables import Field
-
-# solver.tables is imported where it is used, so `import solver` does not load it and
-# `python -m solver.tables build` runs it as a fresh __main__ without a runpy warning
+from .scoring import (
+    Arrangement,
+    arrangement_from_codes,
+    as_arrangement,
+    check_hand,
+    declared_special,
+    special_hand,
+)
 
 MODES = ("fast", "deep")
 MAX_TOP = 64
@@ -59,10 +62,11 @@ class Solution:
     best: Arrangement
     special: str | None
     ev: float
-    alternatives: list[tuple[Arrangement, float]] = field(default_factory=list)
+    alternatives: list[tuple[Arrangement, float]] = dataclasses.field(default_factory=list)
     row_win: RowWin = (0.0, 0.0, 0.0)
     players: int = 4
     mode: str = "fast"
+    field: str = DEFAULT_FIELD
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,7 @@ class Evaluation:
     special: str | None
     players: int = 4
     mode: str = "fast"
+    field: str = DEFAULT_FIELD
 
 
 # --- argument checks --------------------------------------------------------------------
@@ -107,41 +112,6 @@ def check_seed(seed: object) -> int | None:
 
 # --- the model ---------------------------------------------------------------------------
 
-_TABLE_FIELDS = ("wheel", "bonuses", "sweep_mult", "sweep_bonus", "majority_bonus", "sap_lang", "sap_lang_mult")
-
-
-def table_preset(rules: Rules) -> str:
-    """The preset whose field tables fit ``rules`` best (an exact preset maps to itself).
-
-    The field depends on how players set hands, which the scoring options drive; a custom
-    rule set borrows the closest preset's field (same A-2-3-4-5 rank first) and is then
-    scored with its own values.
-    """
-    for name, preset in PRESETS.items():
-        if preset == rules:
-            return name
-
-    def distance(name: str) -> tuple[int, int]:
-        preset = PRESETS[name]
-        return (preset.wheel != rules.wheel, sum(getattr(preset, f) != getattr(rules, f) for f in _TABLE_FIELDS))
-
-    return min(sorted(PRESETS), key=distance)
-
-
-@lru_cache(maxsize=32)
-def get_model(rules: Rules, players: int) -> _core.Model:
-    """The compiled model for these rules and table size (loaded once, then cached)."""
-    from .tables import make_model
-
-    return make_model(get_field(rules, players), rules, players)
-
-
-def get_field(rules: Rules, players: int) -> Field:
-    from .tables import load_field
-
-    return load_field(table_preset(rules), players)
-
-
 def ace_ev(cards: Sequence[Card], rules: Rules, players: int) -> float:
     """Expected ace chi (D13) of this hand against ``players - 1`` random opponents."""
     if not rules.aces:
@@ -163,13 +133,13 @@ def special_ev(name: str, rules: Rules, players: int) -> float:
     return float((players - 1) * rules.special_value(name))
 
 
-def foul_ev(rules: Rules, players: int) -> float:
+def foul_ev(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> float:
     """Expected chi of a fouled hand against valid field opponents (D11)."""
     nopp = players - 1
     if rules.foul_mode == "flat":
         pay = float(rules.foul_chi)
     else:
-        fld = get_field(rules, players)
+        fld = get_field(rules, players, field)
         from .tables import class_values
 
         values = class_values(rules)
@@ -178,20 +148,11 @@ def foul_ev(rules: Rules, players: int) -> float:
     extra = 0.0
     if rules.foul_sap_lang and rules.sap_lang and players >= max(3, rules.sap_lang_min_players):
         # an opponent who also scoops everyone else doubles what I pay
-        extra = (rules.sap_lang_mult - 1) * get_field(rules, players).scoop ** (nopp - 1)
+        extra = (rules.sap_lang_mult - 1) * get_field(rules, players, field).scoop ** (nopp - 1)
     return -nopp * pay * (1.0 + extra)
 
 
 # --- public API --------------------------------------------------------------------------
-
-
-def _row(codes: Iterable[int]) -> tuple[Card, ...]:
-    """Cards of a row in display order: rank high to low, suits s h d c."""
-    return tuple(Card(c) for c in sorted(codes, key=lambda c: (-(c >> 2), c & 3)))
-
-
-def arrangement_from_codes(front: Iterable[int], middle: Iterable[int], back: Iterable[int]) -> Arrangement:
-    return Arrangement(_row(front), _row(middle), _row(back))
 
 
 def _hand_codes(cards: CardsLike) -> tuple[list[Card], list[int]]:
@@ -206,6 +167,7 @@ def solve(
     mode: str = "fast",
     top: int = 1,
     seed: int | None = None,
+    field: str = DEFAULT_FIELD,
 ) -> Solution:
     """The valid arrangement with the highest expected chi against the field.
 
@@ -213,6 +175,7 @@ def solve(
     set of row strengths.  ``row_win`` is the best arrangement's chance to win each row
     (front, middle, back) against one opponent.  A special hand is named in ``special``
     and its payment is in ``ev``; ``best`` is still the best way to set the cards.
+    ``field`` names the opponents (:data:`solver.fields.FIELDS`).
     """
     hand, codes = _hand_codes(cards)
     rules = get_rules(rules)
@@ -220,18 +183,17 @@ def solve(
     mode = check_mode(mode)
     top = check_top(top)
     seed = check_seed(seed)
-    model = get_model(rules, players)
+    field = check_field(field)
+    model = get_model(rules, players, field)
     if mode == "deep":
-        from .deep import refine
-
-        ranked = refine(hand, rules, players, max(top, 1), seed)
+        ranked = refine(hand, rules, players, max(top, 1), seed, field)
     else:
         ranked = [(arrangement_from_codes(f, m, b), ev) for f, m, b, ev in _core.solve_hand(model, codes, top)]
     # deep mode settles every sample exactly (score_table rules): aces and specials are in
     exact = mode == "deep" and bool(ranked)
     if not ranked:
         # only under strict validity: no valid split exists; the naive setting fouls
-        ranked = [(strongest_back_first(hand, rules), foul_ev(rules, players))]
+        ranked = [(strongest_back_first(hand, rules), foul_ev(rules, players, field))]
     constant = 0.0 if exact else ace_ev(hand, rules, players)
     special = special_hand(hand, rules)
     best = ranked[0][0]
@@ -243,7 +205,7 @@ def solve(
     else:
         alternatives = [(a, ev + constant) for a, ev in ranked[:top]]
     _, row_win, _, _ = _stats(model, best)
-    return Solution(best, special, alternatives[0][1], alternatives, row_win, players, mode)
+    return Solution(best, special, alternatives[0][1], alternatives, row_win, players, mode, field)
 
 
 def evaluate(
@@ -253,8 +215,10 @@ def evaluate(
     players: int = 4,
     mode: str = "fast",
     seed: int | None = None,
+    field: str = DEFAULT_FIELD,
 ) -> Evaluation:
-    """Expected chi of the arrangement a player chose for ``cards`` (a foul included)."""
+    """Expected chi of the arrangement a player chose for ``cards`` (a foul included)
+    against the opponents named by ``field``."""
     hand, codes = _hand_codes(cards)
     arr = as_arrangement(arrangement)
     if sorted(c.code for c in arr.cards) != sorted(codes):
@@ -268,22 +232,21 @@ def evaluate(
     players = check_players(players)
     mode = check_mode(mode)
     seed = check_seed(seed)
-    model = get_model(rules, players)
+    field = check_field(field)
+    model = get_model(rules, players, field)
     ev, row_win, valid, _ = _stats(model, arr)
     special = declared_special(arr, rules)
     if mode == "deep":
-        from .deep import score_candidates
-
-        ev = score_candidates(hand, [arr], rules, players, seed)[0]
+        ev = score_candidates(hand, [arr], rules, players, seed, field)[0]
     elif special is not None:
         ev = special_ev(special, rules, players)
     elif not valid:
-        ev = foul_ev(rules, players)
+        ev = foul_ev(rules, players, field)
     if not valid and special is None:
         row_win = (0.0, 0.0, 0.0)
     if mode != "deep":
         ev += ace_ev(hand, rules, players)
-    return Evaluation(arr, ev, row_win, valid, special, players, mode)
+    return Evaluation(arr, ev, row_win, valid, special, players, mode, field)
 
 
 def _stats(model: _core.Model, arr: Arrangement) -> tuple[float, RowWin, bool, tuple[int, int, int]]:
@@ -298,7 +261,7 @@ def strongest_back_first(cards: CardsLike, rules: Rules | str | None = PRESETS["
     in the middle, the last 3 in front.  Always valid under the default (non-strict) rules.
 
     >>> str(strongest_back_first("Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s Tc Jh"))
-    '7s 3h 2c | Ah Ad 7c Tc 8s | Kd Qd 9d 5d 2c'
+    '8s 3h 2c | Ah Jh Tc 7s 7c | Ad Kd Qd 9d 5d'
     """
     import numpy as np
 
