@@ -21,9 +21,11 @@ Build all shipped tables (``solver/data/field-<preset>.npz`` for "population",
 (defaults: ``--samples 40000 --max-iter 12 --tol 0.01 --seed 2026``, every field).
 It uses every core (``--jobs``, default all) and prints a progress bar on stderr.  The
 shipped tables were built with exactly that command: 4 presets × 3 table sizes in 125 s
-on this 2-core machine.  "vietnamese" and "seed" settle below 0.01 in 11–12 iterations;
-"plain" and "four-two" stop at 12 still moving about 0.02, the sampling noise of 40,000
-hands spread over 12,376 classes (their best responses flip between near-equal sets).
+per field on a quiet 2-core machine ("beginners" takes seconds: it is the naive start).
+"vietnamese" and "seed" settle below 0.01 in 11–12 iterations under "population";
+"plain" and "four-two", and every preset under "strong", stop at 12 still moving about
+0.02, the sampling noise of 40,000 hands spread over 12,376 classes (their best
+responses flip between near-equal sets).
 Opponent card removal and opponents' special hands are left out of the tables; deep mode
 covers them.
 """
