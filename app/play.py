@@ -290,7 +290,7 @@ def signed(n: int) -> str:
 
 
 def seat_html(record: HandRecord, seat: int, kinds: list[str]) -> str:
-    """The seat's header, carrying the reveal contract: data-seat, data-rows, data-chi."""
+    """The seat's header: name, chi for the hand, row categories and what else happened."""
     name, total = seat_name(record.seats[seat]), record.totals[seat]
     notes = [" / ".join(kinds)]
     if record.specials[seat]:
@@ -304,8 +304,7 @@ def seat_html(record: HandRecord, seat: int, kinds: list[str]) -> str:
         notes.append(_("sập làng"))
     colour = "#2e7d32" if total > 0 else "#c62828" if total < 0 else "inherit"
     return (
-        f'<div class="play-seat" data-seat="{seat}" data-rows="{html.escape(record.sets[seat], quote=True)}" '
-        f'data-chi="{total}" style="display:flex;flex-wrap:wrap;gap:.2em .6em;align-items:baseline;'
+        f'<div class="play-seat" style="display:flex;flex-wrap:wrap;gap:.2em .6em;align-items:baseline;'
         f'font-size:1.05rem"><b>{html.escape(name)}</b>'
         f'<span style="color:{colour};font-weight:700">{html.escape(_("{n} chi").format(n=signed(total)))}</span>'
         f'<span style="opacity:.75">{html.escape(" · ".join(notes))}</span></div>'
@@ -319,7 +318,9 @@ def show_seats(record: HandRecord, index: int) -> None:
         kinds = [CATEGORIES[category_of(k)] for k in arrangement.keys(rules)]
         st.html(seat_html(record, seat, kinds))
         rows = [CardRow(cards=[str(c) for c in row]) for row in arrangement.rows]
-        card_rows(rows, key=f"play_seat_{index}_{seat}", compact=True, four_colour=four_colour())
+        # the reveal contract sits on the element holding the seat's cards
+        contract = {"data-seat": str(seat), "data-rows": record.sets[seat], "data-chi": str(record.totals[seat])}
+        card_rows(rows, key=f"play_seat_{index}_{seat}", compact=True, four_colour=four_colour(), attrs=contract)
 
 
 def pair_line(record: HandRecord, i: int, j: int) -> dict[str, str]:

@@ -29,6 +29,7 @@ from typing import TextIO
 
 from .batch import SolutionBatch, solve_many
 from .cards import InvalidCardError, InvalidHandError
+from .fields import DEFAULT_FIELD, FIELDS
 from .handcodes import CARD_NAMES
 from .messages import echo
 from .rules import PRESETS, InvalidRulesError, Rules, get_rules
@@ -70,14 +71,18 @@ def _lines_from_args(hands: list[str]) -> list[str]:
 class Answerer:
     """Turns blocks of hand lines into output lines for one set of options."""
 
-    def __init__(self, rules: Rules, players: int, mode: str, top: int, seed: int | None, as_json: bool) -> None:
-        self.rules, self.players, self.mode, self.top, self.seed, self.as_json = (
+    def __init__(
+        self, rules: Rules, players: int, mode: str, top: int, seed: int | None, as_json: bool,
+        field: str = DEFAULT_FIELD,
+    ) -> None:  # fmt: skip
+        self.rules, self.players, self.mode, self.top, self.seed, self.as_json, self.field = (
             rules,
             players,
             mode,
             top,
             seed,
             as_json,
+            field,
         )
         self.workers = os.cpu_count() or 1
 
@@ -85,7 +90,9 @@ class Answerer:
         """One output line per input line ("" for a bad one), and each bad line's reason."""
         if self.as_json and self.top > 1:
             return self._one_by_one(lines)
-        batch = solve_many(lines, self.rules, self.players, self.mode, seed=self.seed, workers=self.workers)
+        batch = solve_many(
+            lines, self.rules, self.players, self.mode, field=self.field, seed=self.seed, workers=self.workers
+        )
         rows = batch.best.tolist()
         bad = batch.bad.tolist()
         if not self.as_json:
@@ -103,7 +110,7 @@ class Answerer:
         messages: dict[int, str] = {}
         for i, line in enumerate(lines):
             try:
-                sol = solve(line, self.rules, self.players, self.mode, self.top, self.seed)
+                sol = solve(line, self.rules, self.players, self.mode, self.top, self.seed, self.field)
             except (InvalidCardError, InvalidHandError) as exc:
                 messages[i] = str(exc)
                 out.append("")
@@ -185,6 +192,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--mode", default="fast", choices=("fast", "deep"))
     parser.add_argument("--top", type=int, default=1, help="alternatives listed with --json (default 1)")
     parser.add_argument("--seed", type=int, default=None, help="seed for deep mode")
+    parser.add_argument(
+        "--field",
+        default=DEFAULT_FIELD,
+        choices=FIELDS,
+        help="who sits at the table: population (default: a quarter naive), strong (solvers), "
+        "beginners (strongest back first)",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per hand with ev, special, row_win")
     return parser
 
@@ -199,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         check_seed(args.seed)
     except (InvalidRulesError, ValueError) as exc:
         parser.error(str(exc))
-    answerer = Answerer(rules, args.players, args.mode, args.top, args.seed, args.json)
+    answerer = Answerer(rules, args.players, args.mode, args.top, args.seed, args.json, args.field)
     lines: Iterable[str | bytes] = _lines_from_args(args.hands) if args.hands else sys.stdin.buffer
     try:
         bad = run(lines, answerer, sys.stdout, sys.stderr)

@@ -106,6 +106,16 @@ class Arrangement:
         return " | ".join(" ".join(str(c) for c in row) for row in self.rows)
 
 
+def _display_row(codes: Iterable[int]) -> list[int]:
+    """Codes of a row in display order: rank high to low, suits s h d c."""
+    return sorted((int(c) for c in codes), key=lambda c: (-(c >> 2), c & 3))
+
+
+def arrangement_from_codes(front: Iterable[int], middle: Iterable[int], back: Iterable[int]) -> Arrangement:
+    """An arrangement from card codes (as the compiled core returns them), rows in display order."""
+    return Arrangement.from_codes(_display_row(front), _display_row(middle), _display_row(back))
+
+
 def as_arrangement(value: Arrangement | str | Sequence[CardsLike]) -> Arrangement:
     """An :class:`Arrangement` from itself, its text, or a (front, middle, back) triple."""
     if isinstance(value, Arrangement):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
-import re
+import json
 import time
 from pathlib import Path
 
@@ -18,7 +18,6 @@ from solver.table import TableConfig, history_csv, history_from_json, history_js
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
-SEAT = re.compile(r'data-seat="(\d)" data-rows="([^"]*)" data-chi="(-?\d+)"')
 
 
 def open_play(**params: str) -> AppTest:
@@ -37,12 +36,18 @@ def no_crash(at: AppTest) -> None:
 
 
 def revealed_seats(at: AppTest) -> dict[int, tuple[Arrangement, int]]:
-    """What the reveal shows for each seat: its rows and chi, read from the data- attributes."""
+    """What the reveal shows for each seat: its rows and chi, read from the data- attributes
+    the page hands the card component for the element that holds the seat's cards."""
     found = {}
-    for element in at.get("html"):
-        match = SEAT.search(element.proto.body)
-        if match:
-            found[int(match[1])] = (Arrangement.parse(match[2]), int(match[3]))
+    for element in at.get("bidi_component"):
+        proto = element.proto
+        kind = proto.WhichOneof("data")
+        if kind not in ("json", "mixed"):
+            continue
+        data = json.loads(proto.mixed.json if kind == "mixed" else proto.json)
+        attrs = data.get("attrs") or {}
+        if "data-seat" in attrs:
+            found[int(attrs["data-seat"])] = (Arrangement.parse(attrs["data-rows"]), int(attrs["data-chi"]))
     return found
 
 

@@ -290,12 +290,21 @@ def card_rows(
     key: str | None = None,
     compact: bool = False,
     four_colour: bool = False,
+    attrs: Mapping[str, str] | None = None,
 ) -> None:
-    """Static rows of cards (an arrangement, a hand, a pile)."""
+    """Static rows of cards (an arrangement, a hand, a pile).
+
+    ``attrs`` are ``data-*`` attributes set on the element that holds the rows (the Play
+    page's reveal contract: ``data-seat``, ``data-rows``, ``data-chi``).
+    """
+    extra = dict(attrs or {})
+    if any(not name.startswith("data-") for name in extra):
+        raise ValueError(f"card_rows sets data-* attributes only, not {sorted(extra)}")
     data = {
         "view": "rows",
         "compact": bool(compact),
         "four_colour": bool(four_colour),
+        "attrs": {name: str(value) for name, value in extra.items()},
         "rows": [
             {"label": r.label, "note": r.note, "cards": _codes(r.cards), "marked": _codes(r.marked), "backs": r.backs}
             for r in rows

@@ -464,6 +464,7 @@ function staticRender(inst) {
   inst.root.replaceChildren();
   const box = el("div", d.view === "fan" ? "fan-view" : "rows-view");
   if (d.compact) box.classList.add("compact");
+  for (const [name, value] of Object.entries(d.attrs || {})) box.setAttribute(name, value);
   for (const row of d.rows || []) {
     const line = el("div", "static-row");
     if (row.label || row.note) {
