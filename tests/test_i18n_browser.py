@@ -176,6 +176,7 @@ def test_page_is_fully_translated_on_a_phone(server: str, browser: sync_api.Brow
         )
         assert not left, f"{name}?lang={lang} still shows English: {left}"
         assert page.evaluate("() => new URL(location.href).searchParams.get('lang')") == lang
+        assert page.evaluate("() => document.documentElement.lang") == lang  # for screen readers and fonts
         if lang == "km":
             # the served Khmer face is loaded and used: text, not boxes
             assert page.evaluate("() => document.fonts.check('16px mb-khmer', 'ភាសាខ្មែរ')")

@@ -213,6 +213,14 @@ def choose_language() -> str:
     return lang
 
 
+#: Sets <html lang> to the page's language: screen readers then speak Vietnamese or Khmer,
+#: and the browser picks fonts and line breaks for it (a tiny Components v2 script, no iframe).
+_PAGE_LANGUAGE = st.components.v2.component(
+    "mau_binh_page_language",
+    js="export default function ({ data }) { document.documentElement.lang = data.lang; }",
+)
+
+
 def _on_pick() -> None:
     picked = str(st.session_state.get(PICKER_KEY, ""))
     if picked in LANGUAGES:
@@ -221,9 +229,12 @@ def _on_pick() -> None:
 
 
 def language_picker() -> None:
-    """The language switch shown at the top of every page (each language named in itself)."""
+    """The language switch shown at the top of every page (each language named in itself);
+    also tells the browser the page's language."""
     st.session_state[PICKER_KEY] = current_language()
     with st.container(horizontal=True, horizontal_alignment="right"):
+        # in the picker's row, so the zero-height script adds no line to the page
+        _PAGE_LANGUAGE(key="mau_binh_page_language", data={"lang": current_language()}, height=0)
         st.segmented_control(
             "Language · Ngôn ngữ · ភាសា",
             list(LANGUAGES),
