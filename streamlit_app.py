@@ -10,11 +10,14 @@ import logging
 
 import streamlit as st
 
+from app.phone import close_sidebar_after_navigation
+
 st.set_page_config(page_title="Mau Binh solver", page_icon="🃏", layout="centered")
 
 pages = [
     st.Page("app/solve.py", title="Solve", icon="🧮", default=True),
     st.Page("app/practice.py", title="Practice", icon="🎯"),
+    st.Page("app/play.py", title="Play", icon="🃏"),
     st.Page("app/compare.py", title="Compare", icon="⚖️"),
     st.Page("app/rules.py", title="Rules", icon="📖"),
     st.Page("app/macao.py", title="Macao", icon="🎴"),
@@ -26,3 +29,4 @@ try:
 except Exception as exc:  # last line of defence: never show a traceback to a player
     logging.getLogger("mau_binh.app").exception("page %s failed", page.title)
     st.error(f"Something went wrong on this page ({type(exc).__name__}). Your input is kept; please try again.")
+close_sidebar_after_navigation()

@@ -11,13 +11,14 @@ import string
 import streamlit as st
 
 from app import engine
+from app.cards import CardRow, card_rows
 from app.widgets import (
-    arrangement_html,
-    arrangement_inline_html,
+    ROW_LABELS,
     canonical_hand,
     category_label,
     chi,
     chi_gap,
+    four_colour,
     percent,
     preset_label,
     read_arrangement,
@@ -175,7 +176,8 @@ if hand:
         with st.expander("Add one of the solver's top sets"):
             for n, (alt_text, alt_ev) in enumerate(alternatives, start=1):
                 st.markdown(f"**#{n}** · EV {chi(alt_ev)} chi")
-                st.markdown(arrangement_inline_html(Arrangement.parse(alt_text)), unsafe_allow_html=True)
+                shown = [CardRow(sort_for_display(row)) for row in Arrangement.parse(alt_text).rows]
+                card_rows(shown, key=f"compare_alt_{n}", compact=True, four_colour=four_colour())
             choices: list[int] = list(range(len(texts)))
             with st.container(horizontal=True, vertical_alignment="bottom"):
                 st.selectbox(
@@ -203,12 +205,13 @@ else:
         if special:
             st.success(f"Special hand: {special_label(special)}. It wins however it is set, so every set scores alike.")
         st.subheader("Side by side")
-        table = {"": ["EV (chi)", "vs best listed", "Front wins", "Middle wins", "Back wins", "Valid"]}
+        wins_heads = [] if special else ["Front wins", "Middle wins", "Back wins"]
+        table = {"": ["EV (chi)", "vs best listed", *wins_heads, "Valid"]}
         for entry, r in zip(parsed, results):
             table[f"Set {entry[0]}"] = [
                 chi(r["ev"]),
                 "best" if r["ev"] == top_ev else chi_gap(r["ev"] - top_ev),
-                *(percent(p) for p in r["row_win"]),
+                *([] if special else [percent(p) for p in r["row_win"]]),
                 "yes" if r["valid"] else "FOUL",
             ]
         st.table(table, hide_index=True)
@@ -218,11 +221,15 @@ else:
             with columns[n % len(columns)], st.container(border=True):
                 verdict = "valid" if r["valid"] else ":red[**foul**]"
                 st.markdown(f"**Set {letter}** · EV {chi(r['ev'])} chi · {verdict}")
-                notes = [
-                    f"{category_label(k)} · wins {percent(p)}" for k, p in zip(arrangement.keys(rules), r["row_win"])
+                notes = [  # a special hand wins whatever its rows hold: no per-row chances then
+                    category_label(k) if special else f"{category_label(k)} · wins {percent(p)}"
+                    for k, p in zip(arrangement.keys(rules), r["row_win"])
                 ]
                 # rows shown high to low, whatever order they were typed in
-                shown = Arrangement(*(sort_for_display(row) for row in arrangement.rows))
-                st.markdown(arrangement_html(shown, notes), unsafe_allow_html=True)
+                shown = [
+                    CardRow(sort_for_display(row), label, note)
+                    for row, label, note in zip(arrangement.rows, ROW_LABELS, notes)
+                ]
+                card_rows(shown, key=f"compare_set_rows_{letter}", four_colour=four_colour())
         if top:
             st.caption(f"The solver's best set for this hand has EV {chi(top['ev'])} chi ({mode} mode).")

@@ -2,16 +2,19 @@
 
 The page shows, top to bottom: the options (players, decks, starting cards, jokers,
 stop, stacking, ace wild, start card, end mode, bot level, game speed) and a New round
-button; the table (top card and active suit, a pending penalty or wait, each opponent's
-card count, the stock); your hand as cards you click (click several of one rank to play
-them together: the first must match, the last sets the suit); the moves (Play, Draw,
-Accept, Pass, and after a draw Play it / Keep it), a suit chooser for Aces and the
-Macao! button (declare with your play, or call an opponent who forgot); the move log;
-the result and placings; statistics across rounds.
+button; the table, drawn by the card component (``app.cards.macao_table``, built by
+``app.macao_table``): opponents with card backs and counts, the stock, the top card and
+active suit, a pending penalty or wait, whose turn, and your hand fanned with the
+playable cards lit (one tap plays a lit card when that play is unambiguous; otherwise
+it is selected: tap cards of the same rank to add them, name the suit for an Ace, then
+Play); the buttons Draw, Accept, Pass, Keep it (after a draw) and Macao! (declare with
+your play, or call an opponent who forgot); the move log; the result and placings;
+statistics across rounds.
 
 Bots move one action per rerun after the chosen delay; every action is saved in
 ``st.session_state`` first, so a click or a rerun never loses the round.  Keys are
-prefixed ``macao_``.  Tests may set ``macao_seed``, ``macao_deck_order`` (a scripted
+prefixed ``macao_``; a tap on the table arrives as ``macao_event`` (a plain dict of
+:class:`app.cards.TableEvent`), which tests may set too.  Tests may set ``macao_seed``, ``macao_deck_order`` (a scripted
 deck, top first) and ``macao_first_player`` before starting a round.
 """
 
@@ -34,7 +37,9 @@ if getattr(sys.modules.get("macao"), "__file__", None) == __file__:
     del sys.modules["macao"]
 
 from app import macao_widgets as mw  # noqa: E402
-from app.widgets import show_error  # noqa: E402
+from app.cards import TableEvent, macao_table  # noqa: E402
+from app.macao_table import action_for, table_view, why_illegal  # noqa: E402
+from app.widgets import four_colour, four_colour_toggle, show_error  # noqa: E402
 from macao import (  # noqa: E402
     Accept,
     CallMacao,
@@ -43,7 +48,6 @@ from macao import (  # noqa: E402
     KeepDrawn,
     Pass,
     Phase,
-    Play,
     PlayDrawn,
     Rules,
     State,
@@ -57,20 +61,17 @@ from macao import (  # noqa: E402
 )
 from macao.bots import Bot, make_bot  # noqa: E402
 from macao.simulate import offer_calls  # noqa: E402
-from solver.cards import SUITS, Suit  # noqa: E402
 
 HUMAN = 0
 LEVELS = ("Random", "Easy", "Normal")
 SPEEDS = {"Instant": 0.0, "Fast": 0.3, "Normal": 0.8, "Slow": 1.6}
-STACKING = {"matching": "Matching (2/3 on same suit or rank, jokers on all)", "any": "Any draw card",
-            "none": "None (forced draw)"}  # fmt: skip
-START = {"redraw": "Redraw special start cards", "ignore": "Keep it, ignore its effect"}
-END = {"last_loses": "Play on: the last with cards loses", "first_wins": "First out wins"}
+STACKING = {"matching": "Matching cards", "any": "Any draw card", "none": "None"}
+START = {"redraw": "Turn another", "ignore": "Keep it"}
+END = {"last_loses": "Last with cards loses", "first_wins": "First out wins"}
 
 GAME = "macao_game"
-SELECTED = "macao_selected"
+EVENT = "macao_event"
 DECLARE = "macao_declare"
-SUIT = "macao_suit"
 STATS = "macao_stats"
 ERROR = "macao_error"
 ROUND_NO = "macao_round_no"
@@ -78,13 +79,6 @@ BASE_SEED = "macao_seed"
 DECK = "macao_deck_order"
 FIRST = "macao_first_player"
 LOG_SIZE = 14
-# Card buttons the size of a card and a thumb (static CSS; nothing user-supplied).
-CARD_CSS = """
-<style>
-[class*="st-key-macao_card_"] button { min-width: 3.1rem; min-height: 2.9rem; padding: 0 .35rem; }
-[class*="st-key-macao_card_"] button p { font-size: 1.2rem; font-weight: 600; }
-</style>
-"""
 
 
 # --------------------------------------------------------------------------- state helpers
@@ -146,7 +140,6 @@ def start_round() -> None:
         "recorded": False,
         "round": number,
     }
-    ss()[SELECTED] = []
     ss()[DECLARE] = False
     ss()[ERROR] = None
 
@@ -159,55 +152,33 @@ def do(action: Any) -> None:
     try:
         g["state"] = apply(g["state"], action)
     except IllegalActionError as e:
-        ss()[ERROR] = mw.glyph_text(str(e))
+        ss()[ERROR] = why_illegal(g["state"], action, str(e))
         return
     ss()[ERROR] = None
-    ss()[SELECTED] = []
     if not isinstance(action, CallMacao):
         ss()[DECLARE] = False
 
 
-def toggle_card(position: int) -> None:
+def on_table_event(event: TableEvent) -> None:
+    """A tap on the table (callback): kept as plain data, acted on before the page draws."""
+    ss()[EVENT] = {"kind": event.kind, "move": event.move, "action_id": event.action_id,
+                   "cards": list(event.cards), "suit": event.suit}  # fmt: skip
+
+
+def handle_table_event() -> None:
     g = game()
-    if g is None:
+    raw = ss().pop(EVENT, None)
+    if g is None or not isinstance(raw, dict):
         return
-    hand = g["state"].hands[HUMAN]
-    if position >= len(hand):
-        return
-    chosen: list[int] = [p for p in ss().get(SELECTED, []) if p < len(hand)]
-    if position in chosen:
-        chosen.remove(position)
-    elif chosen and _group(hand[chosen[0]]) != _group(hand[position]):
-        chosen = [position]  # another rank: start a new selection
-    else:
-        chosen.append(position)
-    ss()[SELECTED] = chosen
-
-
-def _group(card: Any) -> int:
-    return 15 if card.is_joker else int(card.rank)
-
-
-def play_selected() -> None:
-    g = game()
-    if g is None:
-        return
-    hand = g["state"].hands[HUMAN]
-    chosen = [p for p in ss().get(SELECTED, []) if p < len(hand)]
-    if not chosen:
-        ss()[ERROR] = "Click the card(s) to play first."
-        return
-    cards = [hand[p] for p in chosen]
-    suit = Suit(ss().get(SUIT, "h")) if cards[-1].rank == 14 else None
-    do(Play(cards, suit=suit, declare=bool(ss().get(DECLARE))))
-
-
-def play_drawn() -> None:
-    g = game()
-    if g is None or g["state"].drawn is None:
-        return
-    suit = Suit(ss().get(SUIT, "h")) if g["state"].drawn.rank == 14 else None
-    do(PlayDrawn(suit=suit, declare=bool(ss().get(DECLARE))))
+    action_id = raw.get("action_id")
+    event = TableEvent(kind=str(raw.get("kind")), move=int(raw.get("move", -1)),
+                       action_id=action_id if isinstance(action_id, int) else None,
+                       cards=tuple(str(c) for c in raw.get("cards") or ()), suit=raw.get("suit"))  # fmt: skip
+    action = action_for(g["state"], event, bool(ss().get(DECLARE)))
+    if isinstance(action, str):
+        ss()[ERROR] = action
+    elif action is not None:
+        do(action)
 
 
 def macao_button() -> None:
@@ -264,7 +235,6 @@ def record_result(g: dict[str, Any]) -> None:
 
 # --------------------------------------------------------------------------- the page
 
-st.html(CARD_CSS)
 st.title("Macao")
 st.caption(
     "Match the top card by suit or rank; Aces and jokers are wild. 2, 3 and jokers make the next player "
@@ -280,9 +250,7 @@ defaults = {
 for key, value in defaults.items():
     ss().setdefault(key, value)
 ss().setdefault(STATS, [])
-ss().setdefault(SELECTED, [])
 ss().setdefault(DECLARE, False)
-ss().setdefault(SUIT, "h")
 
 with st.expander("Options", expanded=game() is None):
     # one st.columns per line of options, so a phone (which stacks columns) keeps this order
@@ -294,17 +262,25 @@ with st.expander("Options", expanded=game() is None):
     c1.toggle("Jokers", key="macao_jokers", help="Black joker: draw 5, red joker: draw 10")
     c2.toggle("Stop (7 cancels a penalty)", key="macao_stop")
     c3.toggle("Ace is wild", key="macao_ace_wild")
-    c1, c2, c3 = st.columns(3)
-    c1.selectbox("Stacking", list(STACKING), format_func=STACKING.__getitem__, key="macao_stacking")
-    c2.selectbox("Start card", list(START), format_func=START.__getitem__, key="macao_start_card")
-    c3.selectbox("End of round", list(END), format_func=END.__getitem__, key="macao_end_mode")
-    c1, c2, _ = st.columns(3)
-    c1.selectbox("Bot level", LEVELS, key="macao_level")
-    c2.selectbox("Game speed", list(SPEEDS), key="macao_speed", help="Delay between computer moves")
+    # two select boxes a line, with short labels, so none is cut
+    c1, c2 = st.columns(2)
+    c1.selectbox("Stacking", list(STACKING), format_func=STACKING.__getitem__, key="macao_stacking",
+                 help="Which draw cards may answer a draw penalty: matching ones (a 2 or 3 of the same suit "
+                 "or rank; jokers on all), any draw card, or none (the penalty must be taken).")  # fmt: skip
+    c2.selectbox("Start card", list(START), format_func=START.__getitem__, key="macao_start_card",
+                 help="When the first card turned up is a special card: turn another, or keep it "
+                 "without its effect.")  # fmt: skip
+    c1, c2 = st.columns(2)
+    c1.selectbox("End of round", list(END), format_func=END.__getitem__, key="macao_end_mode")
+    c2.selectbox("Bot level", LEVELS, key="macao_level")
+    c1, _ = st.columns(2)
+    c1.selectbox("Game speed", list(SPEEDS), key="macao_speed", help="Delay between computer moves")
+    four_colour_toggle("macao")
     st.caption("Option changes apply from the next round.")
 
 st.button("New round", key="macao_new", type="primary", on_click=start_round)
 
+handle_table_event()
 if ss().get(ERROR):
     show_error(ss()[ERROR])
 
@@ -314,34 +290,12 @@ if g is None:
 else:
     state: State = g["state"]
     obs = observe(state, HUMAN)
-    names = ["You", *(level.capitalize() for level in g["levels"])]
+    names = ["You", *(f"P{seat} · {level.capitalize()}" for seat, level in enumerate(g["levels"], start=1))]
 
-    # --- the table
-    left, right = st.columns([1, 2])
-    with left:
-        st.markdown("**Top card**")
-        st.markdown(mw.chip(obs.top, big=True), unsafe_allow_html=True)
-        suit = obs.active_suit
-        shown = "**any suit**" if suit is None else f"{mw.suit_md(suit)} **{mw.SUIT_WORDS[suit]}**"
-        st.markdown(f"Active suit: {shown}")
-        st.caption(f"Stock: {obs.stock_count} cards · round {g['round']} · you are P0")
-    with right:
-        # a penalty left on the table when the round ends is owed by nobody: say nothing
-        if obs.pending_draw and not obs.is_terminal:
-            st.warning(f"Pending penalty: draw {obs.pending_draw}")
-        if obs.pending_skip and not obs.is_terminal:
-            st.warning(f"Pending wait: {obs.pending_skip} turn(s)")
-        cols = st.columns(max(1, obs.players - 1))
-        for i, seat in enumerate(s for s in range(obs.players) if s != HUMAN):
-            status = "out" if seat in obs.finished else f"{obs.hand_sizes[seat]} cards"
-            note = []
-            if obs.skip_turns[seat]:
-                note.append(f"sits out {obs.skip_turns[seat]}")
-            if obs.exposed == seat:
-                note.append("forgot Macao!")
-            if obs.current == seat and not obs.is_terminal:
-                note.append("to move")
-            cols[i].metric(f"P{seat} · {names[seat]}", status, " · ".join(note) or None, delta_color="off")
+    # --- the table: seats, piles, whose turn and your hand, in the card component
+    facts = table_view(state, names, bool(ss()[DECLARE]), four_colour())
+    macao_table(facts.table, key="macao_table", on_event=on_table_event)
+    legal = facts.legal
 
     # --- the result
     if is_terminal(state):
@@ -350,44 +304,21 @@ else:
         verdict = "You won the round!" if places[HUMAN] == 1 else f"You placed {places[HUMAN]} of {obs.players}."
         (st.success if places[HUMAN] == 1 else st.warning)(verdict)
         order = sorted(range(obs.players), key=lambda s: places[s])
-        st.markdown("**Placings:** " + " · ".join(f"{places[s]}. P{s} {names[s]}" for s in order))
+        st.markdown("**Placings:** " + " · ".join(f"{places[s]}. {names[s]}" for s in order))
         if state.end_reason != "finish":
             st.caption(f"The round ended by {state.end_reason}: players still holding cards rank by fewest cards.")
 
-    # --- your hand and moves
-    st.subheader("Your hand" + (" — your turn" if obs.current == HUMAN and not obs.is_terminal else ""))
-    hand = obs.hand
-    chosen = [p for p in ss()[SELECTED] if p < len(hand)]
-    my_turn = obs.current == HUMAN and not obs.is_terminal and obs.phase is Phase.PLAY
-    # a wrapping line of card-sized buttons (st.columns would stack them one per line on a phone)
-    with st.container(horizontal=True, gap="small", key="macao_hand"):
-        for pos, card in enumerate(hand):
-            st.button(
-                mw.button_label(card), key=f"macao_card_{pos}", on_click=toggle_card, args=(pos,),
-                type="primary" if pos in chosen else "secondary", disabled=not my_turn,
-            )  # fmt: skip
-    if not hand:
-        st.caption("No cards left.")
-    legal = legal_actions(state) if obs.current == HUMAN else []
-    if chosen:
-        st.markdown("Selected, in order: " + " → ".join(mw.label(hand[p]) for p in chosen)
-                    + "  (the first must match; the last sets the suit)")  # fmt: skip
-    if obs.phase is Phase.AFTER_DRAW and obs.current == HUMAN:
-        st.info(f"You drew {mw.label(obs.drawn)} and may play it." if obs.drawn else "You drew a card.")
-    needs_suit = (chosen and hand[chosen[0]].rank == 14) or (
-        obs.phase is Phase.AFTER_DRAW and obs.drawn is not None and obs.drawn.rank == 14
-    )
-    if needs_suit and obs.current == HUMAN:
-        st.radio("Name the suit", [s.value for s in SUITS], key=SUIT, horizontal=True,
-                 format_func=lambda v: mw.suit_text(Suit(v)))  # fmt: skip
-
+    # --- the moves that are not a card: Draw, Accept, Pass, Keep it, Macao!
     moves = st.container(horizontal=True, gap="small", key="macao_moves")
-    if obs.phase is Phase.AFTER_DRAW and obs.current == HUMAN:
-        moves.button("Play it", key="macao_play_drawn", on_click=play_drawn, type="primary")
+    if obs.is_terminal:
+        pass  # the round is over: New round above starts the next
+    elif obs.phase is Phase.AFTER_DRAW and obs.current == HUMAN:
+        drawn_is_ace = obs.drawn is not None and obs.drawn.rank == 14
+        if not drawn_is_ace and any(isinstance(a, PlayDrawn) for a in legal):
+            moves.button("Play it", key="macao_play_drawn", type="primary", on_click=do,
+                         args=(PlayDrawn(declare=bool(ss()[DECLARE])),))  # fmt: skip
         moves.button("Keep it", key="macao_keep", on_click=do, args=(KeepDrawn(),))
     else:
-        moves.button("Play selected", key="macao_play", on_click=play_selected, disabled=not (my_turn and chosen),
-                     type="primary")  # fmt: skip
         moves.button("Draw", key="macao_draw", on_click=do, args=(Draw(),), disabled=Draw() not in legal)
         if Accept() in legal:
             label = f"Accept (draw {obs.pending_draw})" if obs.pending_draw else "Accept (lose the turn)"
@@ -396,16 +327,18 @@ else:
             moves.button("Pass", key="macao_pass", on_click=do, args=(Pass(),))
     can_call = bool(interrupts(state, HUMAN))
     macao_label = f"Macao! (catch P{obs.exposed})" if can_call and obs.exposed is not None else "Macao!"
-    moves.button(macao_label, key="macao_call", on_click=macao_button,
-                 disabled=not (can_call or (obs.current == HUMAN and not obs.is_terminal)),
-                 type="primary" if ss()[DECLARE] or can_call else "secondary")  # fmt: skip
+    if not obs.is_terminal:
+        moves.button(macao_label, key="macao_call", on_click=macao_button,
+                     disabled=not (can_call or obs.current == HUMAN),
+                     type="primary" if ss()[DECLARE] or can_call else "secondary")  # fmt: skip
     if ss()[DECLARE] and obs.current == HUMAN:
         st.caption("Macao! will be declared with your next play.")
 
-    # --- the log
-    with st.expander("Move log", expanded=True):
+    # --- the log (one keyed box, so a rerun replaces it instead of showing a stale copy)
+    with st.container(key="macao_log"):
+        st.markdown("**Moves**")
         events = [e.describe(mw.cards_line) for e in obs.log[-LOG_SIZE:]]
-        st.code("\n".join(events) or "(nothing yet)", language=None, wrap_lines=True)
+        st.code("\n".join(reversed(events)) or "(nothing yet)", language=None, wrap_lines=True)
 
 # --- statistics across rounds
 rounds = ss()[STATS]

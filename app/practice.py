@@ -1,10 +1,13 @@
 """Practice page (the trainer): set a dealt hand yourself, then see how it compares.
 
-Deal a random hand, a "hard" one (where the naive set loses a lot) or a seeded drill.
-Move cards between the rows by ticking them and pressing a row's "Move here" button
-(or swap two ticked cards).  A foul is flagged live with its reason.  Submitting shows
-your EV against the solver's best set, the chi lost, a grade, the best set side by side
-with the moved cards highlighted, and per-row win chances; the session keeps statistics.
+Deal a random hand, a "hard" one (where the naive set loses a lot) or a seeded drill;
+``?seed=N`` (with ``preset``, ``players``, ``kind`` and ``hand``) in the address deals
+the same hand again, so a drill can be shared.  The cards are arranged in the card
+component (``app.cards.hand_editor``): drag them, or tap a card then a row or another
+card; the foul check, each row's category, undo, reset and sort run in the browser.
+Submitting shows your EV against the solver's best set, the chi lost, a grade, the best
+set side by side with the moved cards ringed, and per-row win chances; the session keeps
+statistics.
 """
 
 from __future__ import annotations
@@ -14,17 +17,20 @@ import pandas as pd  # type: ignore[import-untyped]
 import streamlit as st
 
 from app import engine
+from app.cards import CardRow, card_rows, hand_editor
+from app.grading import GRADE_COLOURS, GRADE_ICONS, GRADES, grade_for, same_rows
 from app.widgets import (
     ROW_LABELS,
     ROW_SIZES,
-    arrangement_html,
     canonical_hand,
-    card_md,
     category_label,
+    category_names,
     chi,
-    page_style,
+    dealt_layout,
+    editor_labels,
+    four_colour,
+    four_colour_toggle,
     percent,
-    plain,
     preset_label,
     remember,
     restore,
@@ -33,8 +39,7 @@ from app.widgets import (
     special_label,
 )
 from solver import PRESETS, Card, parse_cards
-from solver.hands import category_of, key3, key5
-from solver.scoring import Arrangement, keys_valid, special_hand
+from solver.scoring import Arrangement, special_hand
 
 KIND = "practice_kind"
 SEED = "practice_seed"
@@ -42,65 +47,20 @@ PRESET = "practice_preset"
 PLAYERS = "practice_players"
 DEAL = "practice_deal"  # {"seed", "number", "kind", "hand", "note"}
 DRILL = "practice_drill"  # ((seed, kind), number of the last hand dealt from that drill)
-ROWS = "practice_rows"  # [[card text] * 3]
-VERSION = "practice_version"  # bumps after a move, giving the tick boxes fresh keys
+ROWS = "practice_rows"  # [[card text] * 3], kept in step with the card editor
+EDITOR = "practice_editor"
+URL_READ = "practice_url_read"
 RESULT = "practice_result"
 HISTORY = "practice_history"
 ERROR = "practice_error"
 SUBMIT = "practice_submit"
 WIDGETS = (KIND, SEED, PRESET, PLAYERS)
 
-#: Grades by chi lost against the best set (upper bounds, inclusive); a foul is graded "foul".
-GRADES: tuple[tuple[str, float], ...] = (
-    ("best", 0.05),
-    ("good", 0.25),
-    ("inaccuracy", 0.75),
-    ("mistake", 2.0),
-    ("blunder", float("inf")),
-)
-GRADE_COLOURS = {
-    "best": "#2e7d32",
-    "good": "#7cb342",
-    "inaccuracy": "#fbc02d",
-    "mistake": "#fb8c00",
-    "blunder": "#e53935",
-    "foul": "#6d4c41",
-}
-GRADE_ICONS = {"best": "🏆", "good": "✅", "inaccuracy": "🟡", "mistake": "🟠", "blunder": "🔴", "foul": "❌"}
-
-
-def grade_for(lost: float, valid: bool, same_as_best: bool) -> str:
-    if not valid:
-        return "foul"
-    if same_as_best:
-        return "best"
-    return next(name for name, limit in GRADES if lost <= limit)
-
-
 # --- state helpers -------------------------------------------------------------------------
-
-
-def rows() -> list[list[Card]]:
-    return [parse_cards(row) for row in st.session_state[ROWS]]
 
 
 def set_rows(new_rows: list[list[Card]]) -> None:
     st.session_state[ROWS] = [[str(c) for c in row] for row in new_rows]
-    st.session_state[VERSION] = st.session_state.get(VERSION, 0) + 1
-
-
-def tick_key(row: int) -> str:
-    return f"practice_tick_{row}_{st.session_state.get(VERSION, 0)}"
-
-
-def ticked() -> list[tuple[int, Card]]:
-    return [(i, c) for i in range(3) for c in st.session_state.get(tick_key(i)) or []]
-
-
-def dealt_layout(cards: list[Card]) -> list[list[Card]]:
-    """How a new hand is laid out: high to low from the back (the player rearranges it)."""
-    ordered = sort_for_display(cards)
-    return [ordered[10:], ordered[5:10], ordered[:5]]
 
 
 def start_hand(cards: list[Card], seed: int, number: int, kind: str, note: str = "") -> None:
@@ -115,38 +75,12 @@ def start_hand(cards: list[Card], seed: int, number: int, kind: str, note: str =
     st.session_state.pop(RESULT, None)
 
 
-def same_rows(a: Arrangement, b: Arrangement) -> bool:
-    return all(set(x) == set(y) for x, y in zip(a.rows, b.rows))
-
-
 # --- callbacks (only bookkeeping here; solver work happens in the page body) ---------------
 
 
 def on_deal() -> None:
     st.session_state.pop(ERROR, None)
     st.session_state["practice_deal_pending"] = True
-
-
-def on_move(target: int) -> None:
-    picked = ticked()
-    if not picked:
-        return
-    moving = {c for _, c in picked}
-    new_rows = [[c for c in row if c not in moving] for row in rows()]
-    new_rows[target].extend(sort_for_display(moving))
-    new_rows[target] = sort_for_display(new_rows[target])
-    set_rows(new_rows)
-
-
-def on_swap() -> None:
-    picked = ticked()
-    if len(picked) != 2 or picked[0][0] == picked[1][0]:
-        return
-    (ra, a), (rb, b) = picked
-    new_rows = rows()
-    new_rows[ra] = sort_for_display([b if c == a else c for c in new_rows[ra]])
-    new_rows[rb] = sort_for_display([a if c == b else c for c in new_rows[rb]])
-    set_rows(new_rows)
 
 
 def on_submit() -> None:
@@ -170,7 +104,7 @@ def read_seed(text: str) -> int | None:
     return int(text)
 
 
-def deal_now() -> None:
+def deal_now(number_from_link: int | None = None) -> None:
     try:
         seed = read_seed(st.session_state.get(SEED, ""))
     except ValueError as exc:
@@ -183,6 +117,8 @@ def deal_now() -> None:
     else:  # the same seed deals the same sequence of hands: 1, 2, 3, ...
         last = st.session_state.get(DRILL)
         number = last[1] + 1 if last and last[0] == (seed, kind) else 1
+        if number_from_link is not None:
+            number = number_from_link
         st.session_state[DRILL] = ((seed, kind), number)
     deal_seed = engine.drill_seed(seed, number)
     if kind == "Hard":
@@ -192,6 +128,60 @@ def deal_now() -> None:
     else:
         cards, note = engine.deal(deal_seed), ""
     start_hand(cards, seed, number, kind, note)
+    write_url()
+
+
+# --- the address: ?seed=N&preset=...&players=...&kind=hard&hand=K ----------------------------
+
+
+def load_from_url() -> None:
+    """On a session's first visit, a link's seed (and settings) deals that hand at once."""
+    if st.session_state.get(URL_READ):
+        return
+    st.session_state[URL_READ] = True
+    params = st.query_params
+    seed = params.get("seed")
+    if seed is None:
+        return
+    problems = []
+    preset = params.get("preset")
+    if preset is not None:
+        if preset in PRESETS:
+            st.session_state[PRESET] = preset
+        else:
+            problems.append(f"unknown preset {preset[:40]!r}")
+    players = params.get("players")
+    if players is not None:
+        if players in ("2", "3", "4"):
+            st.session_state[PLAYERS] = int(players)
+        else:
+            problems.append(f"players must be 2, 3 or 4, not {players[:40]!r}")
+    kind = params.get("kind", "random")
+    st.session_state[KIND] = "Hard" if kind.lower() == "hard" else "Random"
+    number_text = params.get("hand", "1")
+    number = int(number_text) if number_text.isdigit() and 0 < int(number_text) <= 1000 else 1
+    st.session_state[SEED] = seed[:40]
+    if problems:
+        st.session_state[ERROR] = "The link's settings were not all usable: " + "; ".join(problems) + "."
+    deal_now(number)
+
+
+def write_url() -> None:
+    """Put the hand's seed and settings in the address, so the link deals it again."""
+    deal = st.session_state.get(DEAL)
+    if not deal:
+        return
+    wanted = {
+        "seed": str(deal["seed"]),
+        "preset": st.session_state[PRESET],
+        "players": str(st.session_state[PLAYERS]),
+    }
+    if deal["kind"] == "Hard":
+        wanted["kind"] = "hard"
+    if deal.get("number", 1) > 1:
+        wanted["hand"] = str(deal["number"])
+    if st.query_params.to_dict() != wanted:
+        st.query_params.from_dict(wanted)
 
 
 def on_restart_drill() -> None:
@@ -199,77 +189,26 @@ def on_restart_drill() -> None:
     on_deal()
 
 
-# --- live check ----------------------------------------------------------------------------
+# --- the editor --------------------------------------------------------------------------
 
 
-def foul_reason(arrangement: Arrangement, preset: str) -> str | None:
-    """Why the set is a foul, or None when it is valid."""
-    rules = PRESETS[preset]
-    f, m, b = key3(arrangement.front), key5(arrangement.middle, rules.wheel), key5(arrangement.back, rules.wheel)
-    if keys_valid(f, m, b, rules.strict):
-        return None
-    problems = []
-    for (hi_name, hi), (lo_name, lo) in ((("middle", m), ("back", b)), (("front", f), ("middle", m))):
-        if hi > lo or (rules.strict and hi == lo):
-            if category_of(hi) != category_of(lo):
-                problems.append(f"your {hi_name}, {category_label(hi)}, beats your {lo_name}, {category_label(lo)}")
-            elif hi == lo:
-                problems.append(f"your {hi_name} and {lo_name} are equal, and these rules need strictly stronger")
-            else:
-                problems.append(
-                    f"your {hi_name} and {lo_name} are both {category_label(hi)}, but the {hi_name}'s cards rank higher"
-                )
-    return "Foul: " + "; ".join(problems) + ". The back must be ≥ the middle ≥ the front."
-
-
-def show_rows_editor() -> Arrangement | None:
-    """The three rows as tick boxes with 'Move here' buttons; returns the set when sizes fit."""
-    current = rows()
-    picked = ticked()
+def show_editor(deal: dict[str, object], special: str | None) -> tuple[list[str], list[str], list[str]]:
+    """The card editor (drag or tap); returns the rows as they are now."""
     rules = PRESETS[st.session_state[PRESET]]
-    for i, (label, size) in enumerate(zip(ROW_LABELS, ROW_SIZES)):
-        row = current[i]
-        with st.container(border=True, key=f"practice_row_{i}"):
-            head = f"**{label}** · {len(row)} of {size}"
-            if len(row) == size:
-                key = key3(row) if size == 3 else key5(row, rules.wheel)
-                head += f" · {plain(category_label(key))}"
-            elif len(row) > size:
-                head += " · :orange[too many]"
-            else:
-                head += " · :orange[too few]"
-            with st.container(horizontal=True, vertical_alignment="center"):
-                st.markdown(head)
-                st.button(
-                    "Move here",
-                    key=f"practice_move_{i}",
-                    on_click=on_move,
-                    args=(i,),
-                    disabled=not picked or all(r == i for r, _ in picked),
-                    type="primary" if picked and any(r != i for r, _ in picked) else "secondary",
-                )
-            if row:
-                st.pills(
-                    label,
-                    row,
-                    selection_mode="multi",
-                    format_func=card_md,
-                    key=tick_key(i),
-                    label_visibility="collapsed",
-                )
-            else:
-                st.caption("empty: move cards here")
-    can_swap = len(picked) == 2 and picked[0][0] != picked[1][0]
-    with st.container(horizontal=True):
-        st.button("Swap the two ticked cards", key="practice_swap", on_click=on_swap, disabled=not can_swap)
-    st.caption("Tap cards to tick them, then tap **Move here** on the row they should go to.")
-    sizes = [len(r) for r in current]
-    if sizes != list(ROW_SIZES):
-        wrong = [f"{label.lower()} has {n} (needs {size})" for label, n, size in zip(ROW_LABELS, sizes, ROW_SIZES)
-                 if n != size]  # fmt: skip
-        st.warning("Rows need 3, 5 and 5 cards: " + ", ".join(wrong) + ".")
-        return None
-    return Arrangement(*current)
+    cards = parse_cards(str(deal["hand"]))
+    result = hand_editor(
+        [[str(c) for c in row] for row in dealt_layout(cards)],
+        key=EDITOR,
+        rows_key=ROWS,
+        labels=editor_labels(),
+        categories=category_names(),
+        wheel=rules.wheel,
+        strict=rules.strict,
+        special=f"Special hand: {special_label(special)}. It wins however it is set." if special else None,
+        four_colour=four_colour(),
+    )
+    st.caption("Drag a card to another row or onto a card to swap, or tap a card and then a row or a card.")
+    return result.rows
 
 
 # --- result --------------------------------------------------------------------------------
@@ -334,18 +273,29 @@ def show_result(result: dict[str, object]) -> None:
     best = Arrangement.parse(str(result["best"]))
     moved = [c for c, row_mine in ((c, i) for i, r in enumerate(mine.rows) for c in r)
              if c not in best.rows[row_mine]]  # fmt: skip
+    special = bool(result["special"])
     left, right = st.columns(2)
-    for column, title, arrangement, wins in (
-        (left, "Your set", mine, result["row_win"]),
-        (right, "Best set", best, result["best_row_win"]),
+    for column, title, arrangement, wins, name in (
+        (left, "Your set", mine, result["row_win"], "mine"),
+        (right, "Best set", best, result["best_row_win"], "best"),
     ):
         with column:
             st.markdown(f"**{title}**")
             keys = arrangement.keys(rules)
-            notes = [f"{category_label(k)} · wins {percent(p)}" for k, p in zip(keys, wins)]  # type: ignore[call-overload]
-            st.markdown(arrangement_html(arrangement, notes, moved), unsafe_allow_html=True)
+            notes = [  # a special hand wins whatever its rows hold: no per-row chances then
+                category_label(k) if special else f"{category_label(k)} · wins {percent(p)}"
+                for k, p in zip(keys, wins)  # type: ignore[call-overload]
+            ]
+            shown = [sort_for_display(row) for row in arrangement.rows]
+            card_rows(
+                [CardRow(row, label, note, moved) for row, label, note in zip(shown, ROW_LABELS, notes)],
+                key=f"practice_result_{name}",
+                four_colour=four_colour(),
+            )
     if moved:
-        st.caption("Highlighted: the cards that sit in a different row in the best set.")
+        st.caption("Ringed: the cards that sit in a different row in the best set.")
+    if special:
+        return
     st.markdown("**Why: chance of winning each row against one opponent**")
     st.table(
         [
@@ -379,7 +329,12 @@ def show_stats() -> None:
                 axis=alt.Axis(format="d", tickMinStep=1),
                 scale=alt.Scale(domain=[0.5, len(frame) + 0.5], nice=False),
             ),
-            y=alt.Y("chi lost:Q", title="chi lost"),
+            y=alt.Y(
+                "chi lost:Q",
+                title="chi lost",
+                axis=alt.Axis(format=".2f", tickCount=4),
+                scale=alt.Scale(domain=[0, max(0.5, float(frame["chi lost"].max()))], nice=False),
+            ),
             color=alt.Color(
                 "grade:N",
                 scale=alt.Scale(domain=list(GRADE_COLOURS), range=list(GRADE_COLOURS.values())),
@@ -400,8 +355,8 @@ restore(KIND, "Random")
 restore(SEED, "")
 restore(PRESET, "vietnamese")
 restore(PLAYERS, 4)
+load_from_url()
 
-page_style()
 st.title("Practice")
 st.caption("Set the hand yourself, then see what the solver would do and how many chi it cost you.")
 
@@ -421,6 +376,7 @@ with st.expander("Deal and table settings", expanded=DEAL not in st.session_stat
         st.selectbox("Rules", list(PRESETS), key=PRESET, format_func=preset_label)
     with col_players:
         st.segmented_control("Players", list(engine.PLAYERS), key=PLAYERS, required=True)
+    four_colour_toggle("practice")
 remember(*WIDGETS)
 if st.session_state.pop("practice_deal_pending", False):
     deal_now()
@@ -449,17 +405,15 @@ if deal:
     special = special_hand(deal["hand"], PRESETS[st.session_state[PRESET]])
     if special and not result:
         st.info(f"You hold a special hand: {special_label(special)}. It wins automatically, whatever the set.")
-    arrangement = show_rows_editor() if result is None else None
-    if arrangement is not None:
-        reason = foul_reason(arrangement, st.session_state[PRESET])
-        if reason and not special and rows() == dealt_layout(parse_cards(deal["hand"])):
-            # the untouched deal is only a starting point: say so, without the alarm
-            st.info("As dealt, high to low, this is not a valid set yet. " + reason, icon="↕️")
-        elif reason and not special:
-            st.error(reason, icon="❌")
-        elif not reason:
-            st.success("Valid set: back ≥ middle ≥ front.", icon="✔️")
-        st.button("Submit my set", type="primary", key="practice_submit_button", on_click=on_submit)
+    arrangement = None
+    if result is None:
+        rows_now = show_editor(deal, special)
+        complete = tuple(len(r) for r in rows_now) == ROW_SIZES
+        if complete:
+            arrangement = Arrangement(*(parse_cards(r) for r in rows_now))
+        st.button(
+            "Submit my set", type="primary", key="practice_submit_button", on_click=on_submit, disabled=not complete
+        )
     if st.session_state.pop(SUBMIT, False) and arrangement is not None:
         try:
             score(arrangement)

@@ -7,9 +7,23 @@ from collections.abc import Iterable
 
 import streamlit as st
 
-from app.widgets import PRESET_BLURBS, SPECIAL_MEANINGS, SPECIAL_NAMES, preset_label
-from solver import PRESETS, Rules
-from solver.hands import CATEGORY_NAMES
+from app.cards import CardRow, card_rows
+from app.widgets import PRESET_BLURBS, SPECIAL_MEANINGS, SPECIAL_NAMES, four_colour, preset_label
+from solver import PRESETS, Rules, parse_cards
+from solver.hands import CATEGORY_NAMES, category_of, key5
+
+#: One five-card row of each category, strongest first (the examples under "Hand names").
+EXAMPLES = (
+    "9h 8h 7h 6h 5h",
+    "Qs Qh Qd Qc 4s",
+    "Ts Th Td 3c 3d",
+    "Ks Js 8s 6s 2s",
+    "8c 7d 6h 5s 4c",
+    "7s 7h 7d Kc 2h",
+    "Js Jd 4h 4c As",
+    "9s 9c Ad Kh 5c",
+    "Ah Qd 9c 6s 3h",
+)
 
 # How each Rules option reads to a player; options missing here are shown by name.
 OPTION_TEXT: dict[str, str] = {
@@ -153,6 +167,15 @@ st.markdown(
 st.header("Hand names")
 st.caption("Five-card rows, strongest first. The front uses only three of a kind, pair and high card.")
 names_table(reversed(CATEGORY_NAMES))
+with st.expander("An example of each, strongest first"):
+    card_rows(
+        [
+            CardRow(cards, CATEGORY_NAMES[category_of(key5(cards))][0].capitalize())
+            for cards in (parse_cards(text) for text in EXAMPLES)
+        ],
+        key="rules_examples",
+        four_colour=four_colour(),
+    )
 st.caption("Special hands (*tới trắng*), in the order of the table above.")
 names_table(SPECIAL_NAMES.values())
 st.markdown(

@@ -6,32 +6,30 @@ copied link reopens the same result.
 
 from __future__ import annotations
 
-import html
-
 import streamlit as st
 
 from app import engine
+from app.cards import CardRow, card_picker, card_rows
 from app.widgets import (
     LINK_MAX_CHARS,
     PRESET_BLURBS,
-    arrangement_inline_html,
+    ROW_LABELS,
     canonical_hand,
-    card_picker,
     cards_text,
     category_label,
     chi,
     chi_gap,
-    page_style,
+    four_colour,
+    four_colour_toggle,
     percent,
-    picked_cards,
+    picker_labels,
     preset_label,
     read_hand,
     remember,
     restore,
     safe_parse_cards,
-    set_picker,
-    show_arrangement,
     show_error,
+    sort_for_display,
     special_label,
 )
 from solver import PRESETS
@@ -43,8 +41,8 @@ PLAYERS = "solve_players"
 MODE = "solve_mode"
 HAND = "solve_hand"  # canonical text of the hand whose result is shown
 ERROR = "solve_error"
-PICK = "solve"  # picker key prefix
-WIDGETS = (TEXT, PRESET, PLAYERS, MODE, *(f"solve_pick_{s}" for s in "shdc"))
+PICK = "solve_picker"
+WIDGETS = (TEXT, PRESET, PLAYERS, MODE)
 
 
 # --- URL -----------------------------------------------------------------------------------
@@ -84,7 +82,6 @@ def load_from_url() -> None:
             problems.append(f"the hand in the link is not usable: {exc}")
         else:
             st.session_state[HAND] = canonical_hand(cards)
-            set_picker(PICK, cards)
     if problems:
         st.session_state[ERROR] = "; ".join(problems)
 
@@ -108,15 +105,25 @@ def write_url() -> None:
 
 
 def on_text_change() -> None:
-    """Mirror a typed hand on the picker (when it reads as distinct cards)."""
     st.session_state.pop(ERROR, None)
-    cards = safe_parse_cards(st.session_state.get(TEXT, ""))
-    if cards is not None and len(cards) <= 13 and len(set(cards)) == len(cards):
-        set_picker(PICK, cards)
 
 
-def on_pick() -> None:
-    st.session_state[TEXT] = cards_text(picked_cards(PICK))
+def shown_on_picker(text: str) -> list[str]:
+    """The picker shows the text box's cards when the text reads as cards (the box is the truth)."""
+    cards = safe_parse_cards(text)
+    return [] if cards is None else list(dict.fromkeys(str(c) for c in cards))
+
+
+def on_pick(added: list[str], removed: list[str]) -> None:
+    """A tap on the grid edits the text box: the tapped card is added or taken out, and
+    whatever else was typed stays as it was."""
+    text = st.session_state.get(TEXT, "")
+    cards = safe_parse_cards(text)
+    if cards is None:  # unreadable text: keep every character, add the tapped cards after it
+        st.session_state[TEXT] = " ".join(part for part in (text.strip(), *added) if part)
+        return
+    kept = [str(c) for c in cards if str(c) not in removed]
+    st.session_state[TEXT] = " ".join([*kept, *(c for c in added if c not in kept)])
 
 
 def on_solve() -> None:
@@ -133,14 +140,12 @@ def on_deal() -> None:
     st.session_state.pop(ERROR, None)
     cards = engine.deal(engine.new_seed())
     st.session_state[TEXT] = cards_text(cards)
-    set_picker(PICK, cards)
     st.session_state[HAND] = canonical_hand(cards)
 
 
 def on_clear() -> None:
     st.session_state.pop(ERROR, None)
     st.session_state[TEXT] = ""
-    set_picker(PICK, [])
 
 
 def send_to_compare(hand: str, sets: list[str]) -> None:
@@ -175,8 +180,15 @@ def show_result(hand: str, preset: str, players: int, mode: str) -> None:
             icon="🐉",
         )
     keys = best.keys(rules)
-    notes = [f"{category_label(k)} · wins {percent(p)}" for k, p in zip(keys, result["row_win"])]
-    show_arrangement(best, notes)
+    notes = [  # a special hand wins whatever its rows hold: no per-row chances then
+        category_label(k) if special else f"{category_label(k)} · wins {percent(p)}"
+        for k, p in zip(keys, result["row_win"])
+    ]
+    card_rows(
+        [CardRow(sort_for_display(row), label, note) for row, label, note in zip(best.rows, ROW_LABELS, notes)],
+        key="solve_best_rows",
+        four_colour=four_colour(),
+    )
     opponents = players - 1
     st.metric(
         "EV per hand",
@@ -201,10 +213,9 @@ def show_result(hand: str, preset: str, players: int, mode: str) -> None:
             arrangement = Arrangement.parse(text)
             head = f"#{rank} · EV {chi(ev)} chi"
             head += " · best" if rank == 1 else f" · {chi_gap(ev - best_ev)} chi vs best"
-            st.markdown(
-                f'<div style="margin-top:.4em"><b>{html.escape(head)}</b></div>{arrangement_inline_html(arrangement)}',
-                unsafe_allow_html=True,
-            )
+            st.markdown(f"**{head}**")
+            rows = [CardRow(sort_for_display(row)) for row in arrangement.rows]
+            card_rows(rows, key=f"solve_alt_{rank}", compact=True, four_colour=four_colour())
         if st.button("Compare the top three side by side", key="solve_to_compare", icon="⚖️"):
             send_to_compare(hand, [t for t, _ in alternatives[:3]])
             st.switch_page("app/compare.py")
@@ -218,10 +229,7 @@ restore(TEXT, "")
 restore(PRESET, "vietnamese")
 restore(PLAYERS, 4)
 restore(MODE, "fast")
-for key in WIDGETS[4:]:
-    restore(key, [])
 
-page_style()
 st.title("Solve a hand")
 st.caption("Type or paste your 13 cards in any order, pick them on the grid, or deal a random hand.")
 
@@ -233,11 +241,15 @@ st.text_area(
     on_change=on_text_change,
 )
 with st.expander("Pick cards on a grid"):
-    picked = card_picker(PICK, on_change=on_pick)
-    if len(picked) > 13:
+    picked = card_picker(shown_on_picker(st.session_state.get(TEXT, "")), key=PICK, labels=picker_labels(),
+                         on_change=on_pick, four_colour=four_colour()).selected  # fmt: skip
+    if safe_parse_cards(st.session_state.get(TEXT, "")) is None:
+        st.caption("The text above does not read as cards yet; a tap adds the card after it.")
+    elif len(picked) > 13:
         st.warning(f"{len(picked)} cards picked; a hand is 13. Untick {len(picked) - 13}.")
     else:
         st.caption(f"{len(picked)} of 13 cards picked.")
+    four_colour_toggle("solve")
 
 col_preset, col_players, col_mode = st.columns([2, 1.2, 1.2])
 with col_preset:

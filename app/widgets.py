@@ -1,16 +1,16 @@
-"""Card rendering and input widgets shared by the Streamlit pages.
+"""Card text and input helpers shared by the Streamlit pages.
 
-Everything that turns cards into something on screen lives here: suit glyphs and
-colours, a card as an HTML chip, the three rows of an arrangement, the clickable
-52-card picker, and the hand-text check that every page uses.  All HTML is built
-from escaped text, so nothing a user types can become markup.
+Suit glyphs and names, cards as text (``10♥``), the words the card component shows
+(:func:`editor_labels`, :func:`category_names`, :func:`picker_labels`), the hand-text
+check that every page uses, number formats, names of specials and presets, and the
+mirror keys that keep widget values across page switches.  Cards are drawn by the card
+component in :mod:`app.cards`.
 """
 
 from __future__ import annotations
 
-import html
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 
 import streamlit as st
 
@@ -31,15 +31,6 @@ MAX_INPUT_CHARS = 300
 #: stays as it was, no message), while without a cap ``too_long`` refuses it with a reason.
 LINK_MAX_CHARS = 5000
 
-RED = "#c62828"
-BLACK = "#1a1a1a"
-_CHIP = (
-    "display:inline-block;min-width:2.3em;padding:.1em .28em;margin:.12em .1em;"
-    "border:1px solid #9e9e9e;border-radius:.35em;background:#fff;font-weight:700;"
-    "font-size:1.25em;line-height:1.35;text-align:center;font-family:system-ui,sans-serif;"
-)
-_CHIP_SMALL = "font-size:1em;min-width:2em;margin:.08em .06em;"
-_CHIP_MARKED = "border:2px solid #ef6c00;background:#fff3c4;box-shadow:0 0 0 2px #ffcc80;"
 
 
 # --- text ------------------------------------------------------------------------------
@@ -63,12 +54,6 @@ def card_text(card: Card) -> str:
     return rank_text(card) + SUIT_GLYPHS[card.suit]  # type: ignore[index]
 
 
-def card_md(card: Card) -> str:
-    """Markdown label for pills and buttons: red suits coloured red."""
-    glyph = SUIT_GLYPHS[card.suit]  # type: ignore[index]
-    return f"{rank_text(card)}:red[{glyph}]" if card.is_red else f"{rank_text(card)}{glyph}"
-
-
 def cards_text(cards: Iterable[Card]) -> str:
     """Canonical short text (``As Kd Th``) that the parser reads back."""
     return " ".join(str(c) for c in cards)
@@ -82,6 +67,12 @@ def canonical_hand(cards: Iterable[Card]) -> str:
 def sort_for_display(cards: Iterable[Card]) -> list[Card]:
     """High rank first, suits in a fixed order."""
     return sorted(cards, key=lambda c: (-(c.code // 4), c.code % 4))
+
+
+def dealt_layout(cards: Iterable[Card]) -> list[list[Card]]:
+    """How Practice lays a new hand out: high to low from the back (the player rearranges it)."""
+    ordered = sort_for_display(cards)
+    return [ordered[10:], ordered[5:10], ordered[:5]]
 
 
 def category_label(key: int) -> str:
@@ -129,55 +120,6 @@ def show_error(problem: BaseException | str) -> None:
     st.error(plain(message), icon="⚠️")
 
 
-# --- HTML -----------------------------------------------------------------------------------
-
-
-def card_html(card: Card, marked: bool = False, small: bool = False) -> str:
-    """One card as an HTML chip; ``marked`` draws it highlighted, ``small`` for compact lists."""
-    colour = RED if card.is_red else BLACK
-    style = _CHIP + f"color:{colour};" + (_CHIP_MARKED if marked else "") + (_CHIP_SMALL if small else "")
-    label = html.escape(card_text(card))
-    title = html.escape(f"{rank_text(card)} of {SUIT_NAMES[card.suit]}")  # type: ignore[index]
-    return f'<span class="mb-card" title="{title}" style="{style}">{label}</span>'
-
-
-def cards_html(cards: Iterable[Card], marked: Iterable[Card] = ()) -> str:
-    """Several chips in a wrapping line."""
-    marks = set(marked)
-    chips = "".join(card_html(c, c in marks) for c in cards)
-    return f'<div style="display:flex;flex-wrap:wrap;align-items:center">{chips}</div>'
-
-
-def row_html(label: str, cards: Sequence[Card], note: str = "", marked: Iterable[Card] = ()) -> str:
-    """A labelled row of chips with an optional note (category, win chance)."""
-    head = f"<b>{html.escape(label)}</b>"
-    if note:
-        head += f' <span style="opacity:.75">· {html.escape(note)}</span>'
-    return f'<div class="mb-row" style="margin:.25em 0 .45em 0">{head}{cards_html(cards, marked)}</div>'
-
-
-def arrangement_html(
-    arrangement: Arrangement,
-    notes: Sequence[str] = ("", "", ""),
-    marked: Iterable[Card] = (),
-) -> str:
-    """Front, middle and back as three labelled rows of chips."""
-    marks = set(marked)
-    return "".join(row_html(label, row, note, marks) for label, row, note in zip(ROW_LABELS, arrangement.rows, notes))
-
-
-def show_cards(cards: Iterable[Card], marked: Iterable[Card] = ()) -> None:
-    st.markdown(cards_html(cards, marked), unsafe_allow_html=True)
-
-
-def show_arrangement(
-    arrangement: Arrangement,
-    notes: Sequence[str] = ("", "", ""),
-    marked: Iterable[Card] = (),
-) -> None:
-    st.markdown(arrangement_html(arrangement, notes, marked), unsafe_allow_html=True)
-
-
 def percent(p: float) -> str:
     return f"{100 * p:.0f}%"
 
@@ -196,74 +138,67 @@ def chi_gap(diff: float) -> str:
     return chi(diff)
 
 
-# --- page style ------------------------------------------------------------------------------
-
-# Bigger card pills (easier to hit with a thumb) in the picker and the practice rows.
-_CSS = """
-<style>
-[class*="st-key-solve_pick_"] [data-testid="stButtonGroup"] button,
-[class*="st-key-practice_tick_"] [data-testid="stButtonGroup"] button {
-  min-width: 2.9rem; min-height: 2.4rem; justify-content: center;
-}
-[class*="st-key-solve_pick_"] [data-testid="stButtonGroup"] button {
-  min-width: 2.55rem; padding-left: .3rem; padding-right: .3rem;
-}
-[class*="st-key-solve_pick_"] [data-testid="stButtonGroup"] button p,
-[class*="st-key-practice_tick_"] [data-testid="stButtonGroup"] button p {
-  font-size: 1.1rem; font-weight: 600;
-}
-[class*="st-key-solve_pick_"] [data-testid="stButtonGroup"] button[aria-pressed="true"],
-[class*="st-key-practice_tick_"] [data-testid="stButtonGroup"] button[aria-pressed="true"] {
-  background: #ffe082; border: 2px solid #ef6c00; transform: translateY(-4px);
-  box-shadow: 0 3px 6px rgba(0, 0, 0, .25);
-}
-</style>
-"""
+# --- words inside the card component (pages pass them, so they can be translated) ---------
 
 
-def page_style() -> None:
-    """Styles shared by the pages (static CSS; nothing user-supplied)."""
-    st.html(_CSS)
+def category_names() -> list[str]:
+    """The nine row categories, high card .. straight flush, as the editor shows them."""
+    return [english.capitalize() for english, _, _ in CATEGORY_NAMES]
 
 
-# --- the 52-card picker --------------------------------------------------------------------
+def editor_labels(submit: str = "") -> dict[str, str]:
+    """Every word the hand editor shows; ``submit`` adds its own submit button."""
+    labels = {
+        "front": "Front",
+        "middle": "Middle",
+        "back": "Back",
+        "front_word": "front",
+        "middle_word": "middle",
+        "back_word": "back",
+        "count": "{n} of {size}",
+        "too_many": "too many",
+        "too_few": "too few",
+        "sizes": "Rows need 3, 5 and 5 cards.",
+        "valid": "✔ Valid set: back ≥ middle ≥ front.",
+        "foul": "✖ Foul: {reasons}. The back must be ≥ the middle ≥ the front.",
+        "foul_beats": "your {upper} ({upper_hand}) beats your {lower} ({lower_hand})",
+        "foul_same": "your {upper} and {lower} are both {upper_hand}, but the {upper}'s cards rank higher",
+        "foul_equal": "your {upper} and {lower} are equal, and these rules need strictly stronger",
+        "undo": "↶ Undo",
+        "reset": "Reset to the deal",
+        "sort": "Sort rows",
+    }
+    if submit:
+        labels["submit"] = submit
+    return labels
 
-_RANKS_HIGH_FIRST = list(range(14, 1, -1))
+
+#: Session key of the four-colour deck choice (♦ blue, ♣ green), shared by every page.
+FOUR_COLOUR = "cards_four_colour"
 
 
-def picker_keys(prefix: str) -> list[str]:
-    """Session-state keys of the four suit rows of a picker."""
-    return [f"{prefix}_pick_{suit.value}" for suit in SUITS]
+def four_colour() -> bool:
+    """Whether cards are drawn in four colours."""
+    return bool(st.session_state.get(FOUR_COLOUR, False))
 
 
-def set_picker(prefix: str, cards: Iterable[Card]) -> None:
-    """Select exactly these cards on the picker (call from a callback or before it renders)."""
-    chosen = set(cards)
-    for suit, key in zip(SUITS, picker_keys(prefix)):
-        st.session_state[key] = [Card.of(r, suit) for r in _RANKS_HIGH_FIRST if Card.of(r, suit) in chosen]
+def four_colour_toggle(page: str) -> None:
+    """The four-colour deck switch of one page; every page's switch shows the shared choice.
+
+    Each page has its own widget key (Streamlit resets a widget whose key moves to another
+    page), and the switch writes the shared plain key.
+    """
+    key = f"{page}_four_colour"
+    st.session_state[key] = four_colour()
+
+    def chosen() -> None:
+        st.session_state[FOUR_COLOUR] = bool(st.session_state[key])
+
+    st.toggle("Four-colour deck (♦ blue, ♣ green)", key=key, on_change=chosen)
 
 
-def picked_cards(prefix: str) -> list[Card]:
-    """Cards currently selected on the picker, high rank first."""
-    cards: list[Card] = []
-    for key in picker_keys(prefix):
-        cards.extend(st.session_state.get(key) or [])
-    return sort_for_display(cards)
-
-
-def card_picker(prefix: str, on_change: Callable[[], None] | None = None) -> list[Card]:
-    """A clickable 52-card grid: one wrapping line of pills per suit. Returns the picked cards."""
-    for suit, key in zip(SUITS, picker_keys(prefix)):
-        st.pills(
-            f"{SUIT_NAMES[suit].capitalize()} {SUIT_GLYPHS[suit]}",
-            [Card.of(r, suit) for r in _RANKS_HIGH_FIRST],
-            selection_mode="multi",
-            format_func=card_md,
-            key=key,
-            on_change=on_change,
-            label_visibility="collapsed",
-        )
-    return picked_cards(prefix)
+def picker_labels() -> dict[str, str]:
+    return {f"suit_{suit.value}": SUIT_NAMES[suit] for suit in SUITS}
 
 
 def safe_parse_cards(text: str) -> list[Card] | None:
@@ -331,14 +266,3 @@ def remember(*keys: str) -> None:
     for key in keys:
         if key in st.session_state:
             st.session_state[f"{key}__kept"] = st.session_state[key]
-
-
-def arrangement_inline_html(arrangement: Arrangement, marked: Iterable[Card] = ()) -> str:
-    """The 13 cards on one wrapping line, rows separated by bars (compact lists)."""
-    marks = set(marked)
-    parts = []
-    for i, row in enumerate(arrangement.rows):
-        if i:
-            parts.append('<span style="margin:0 .2em;opacity:.5;font-size:1.1em">|</span>')
-        parts.extend(card_html(c, c in marks, small=True) for c in row)
-    return f'<div style="display:flex;flex-wrap:wrap;align-items:center">{"".join(parts)}</div>'

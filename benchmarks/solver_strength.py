@@ -10,7 +10,8 @@ Strategies: ``fast`` (the solver), ``deep`` (Monte Carlo refinement), ``sbf`` (s
 back first: best 5 of 13 in the back, best 5 of the rest in the middle), ``random``
 (a uniformly random valid arrangement) and ``alt`` (the fast solver with the tables in
 ``--alt-tables DIR``, e.g. a field built with ``python -m solver.tables build
---naive-share 0 --out DIR``).
+--fields strong --out DIR``).  ``--field`` sets the field the fast, deep and alt
+strategies play against (default "population").
 
 Every deal has its own seed (from ``--seed`` and its number), so ``--jobs`` splits the
 deals over processes without changing any figure.
@@ -36,10 +37,11 @@ import numpy as np
 
 from solver import _core
 from solver.cards import Card
+from solver.fields import FIELDS, get_model, table_preset
 from solver.rules import PRESETS, Rules
 from solver.scoring import Arrangement, score_table
-from solver.strategy import get_model, solve, table_preset
-from solver.tables import make_model, read_field
+from solver.strategy import solve
+from solver.tables import make_model, read_field, table_name
 
 Codes = list[int]
 Strategy = Callable[[list[Codes], Rules, int, random.Random], list[Codes]]
@@ -51,8 +53,12 @@ def solved(model: _core.Model, hands: list[Codes]) -> list[Codes]:
     return [list(a) for a in arrs.tolist()]
 
 
+#: Field of the fast, deep and alt strategies (``--field``).
+FIELD = "population"
+
+
 def fast(hands: list[Codes], rules: Rules, players: int, rng: random.Random) -> list[Codes]:
-    return solved(get_model(rules, players), hands)
+    return solved(get_model(rules, players, FIELD), hands)
 
 
 #: Table directory of the ``alt`` strategy (``--alt-tables``).
@@ -63,7 +69,7 @@ ALT_TABLES: Path | None = None
 def alt_model(rules: Rules, players: int) -> _core.Model:
     if ALT_TABLES is None:
         raise SystemExit("the alt strategy needs --alt-tables DIR")
-    field = read_field(ALT_TABLES / f"field-{table_preset(rules)}.npz", players)
+    field = read_field(ALT_TABLES / table_name(table_preset(rules), FIELD), players)
     return make_model(field, rules, players)
 
 
@@ -74,7 +80,7 @@ def alt(hands: list[Codes], rules: Rules, players: int, rng: random.Random) -> l
 def deep(hands: list[Codes], rules: Rules, players: int, rng: random.Random) -> list[Codes]:
     out = []
     for h in hands:
-        sol = solve([Card(c) for c in h], rules, players, mode="deep", seed=rng.randrange(2**31))
+        sol = solve([Card(c) for c in h], rules, players, mode="deep", seed=rng.randrange(2**31), field=FIELD)
         out.append([c.code for c in sol.best.cards])
     return out
 
@@ -150,9 +156,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matchups", nargs="*", default=["fast:sbf", "fast:random", "deep:fast"])
     parser.add_argument("--jobs", type=int, default=1, help="processes to split the deals over (default 1)")
     parser.add_argument("--alt-tables", type=Path, help="table directory of the alt strategy")
+    parser.add_argument("--field", default="population", choices=FIELDS, help="field of fast, deep and alt")
     args = parser.parse_args(argv)
-    global ALT_TABLES
+    global ALT_TABLES, FIELD
     ALT_TABLES = args.alt_tables
+    FIELD = args.field
     pool = multiprocessing.get_context("fork").Pool(args.jobs) if args.jobs > 1 else None
     print(f"{'preset':<11} {'players':>7} {'A vs field of B':<16} {'deals':>6} {'chi/hand (A)':>13} {'95% CI':>9} "
           f"{'time':>7}")  # fmt: skip

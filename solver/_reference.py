@@ -16,10 +16,10 @@ from math import comb
 import numpy as np
 
 from .cards import Card
+from .fields import DEFAULT_FIELD, get_field, get_model
 from .hands import key3, key5
 from .rules import Rules
 from .scoring import keys_valid
-from .strategy import get_field, get_model
 from .tables import GAMMA_LOSE, GAMMA_WIN, sap_lang_applies
 
 FIVE_FLUSH_OFFSET = comb(17, 5)  # non-flush 5-card classes come first
@@ -60,11 +60,13 @@ def split_ev(rows: Sequence[Sequence[float]], rules: Rules, players: int, scoop:
     return float(total)
 
 
-def best_splits(cards: Sequence[Card], rules: Rules, players: int) -> tuple[float, list[tuple[int, int, int]]]:
+def best_splits(
+    cards: Sequence[Card], rules: Rules, players: int, field: str = DEFAULT_FIELD
+) -> tuple[float, list[tuple[int, int, int]]]:
     """The best objective over all valid splits and every split reaching it (within 1e-9),
     each as (front, middle, back) key triples."""
-    model = get_model(rules, players)
-    scoop = get_field(rules, players).scoop
+    model = get_model(rules, players, field)
+    scoop = get_field(rules, players, field).scoop
     tables = (np.asarray(model.front), np.asarray(model.middle), np.asarray(model.back))
     hand = list(cards)
     # each row's key and table entry, once per subset of card positions
@@ -99,11 +101,16 @@ def best_splits(cards: Sequence[Card], rules: Rules, players: int) -> tuple[floa
 
 
 def objective(
-    front: Sequence[Card], middle: Sequence[Card], back: Sequence[Card], rules: Rules, players: int
+    front: Sequence[Card],
+    middle: Sequence[Card],
+    back: Sequence[Card],
+    rules: Rules,
+    players: int,
+    field: str = DEFAULT_FIELD,
 ) -> float:
     """The objective of one split as laid out (validity not checked)."""
-    model = get_model(rules, players)
-    scoop = get_field(rules, players).scoop
+    model = get_model(rules, players, field)
+    scoop = get_field(rules, players, field).scoop
     tables = (np.asarray(model.front), np.asarray(model.middle), np.asarray(model.back))
     rows = [tables[i][row_class(r)][:4] for i, r in enumerate((front, middle, back))]
     return split_ev(rows, rules, players, scoop)

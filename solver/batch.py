@@ -36,7 +36,8 @@ import multiprocessing
 import os
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as default
 from typing import ClassVar
 
 import numpy as np
@@ -44,9 +45,10 @@ import numpy.typing as npt
 
 from . import _core
 from .cards import Card, InvalidCardError, InvalidHandError
+from .fields import DEFAULT_FIELD, FIELDS, check_field, get_model
 from .handcodes import HandLike, hand_codes
 from .rules import PRESETS, SPECIAL_NAMES, Rules, get_rules
-from .scoring import CARD_OF_CODE, Arrangement, check_hand, declared_special
+from .scoring import CARD_OF_CODE, Arrangement, check_hand
 from .strategy import (
     Solution,
     aces_ev,
@@ -54,15 +56,12 @@ from .strategy import (
     check_players,
     check_seed,
     foul_ev,
-    get_model,
     solve,
     special_ev,
     special_values,
     strongest_back_first_codes,
 )
 
-#: The fields (populations of opponents) whose tables can be loaded.
-FIELDS = ("population",)
 #: Fast mode hands each thread at least this many hands before it splits a batch.
 MIN_THREAD_CHUNK = 2048
 
@@ -88,9 +87,10 @@ class SolutionBatch:
     special: npt.NDArray[np.int8]
     row_win: FloatArray
     bad: BoolArray
-    messages: dict[int, str] = field(default_factory=dict)
+    messages: dict[int, str] = default(default_factory=dict)
     players: int = 4
     mode: str = "fast"
+    field: str = DEFAULT_FIELD
     special_names: ClassVar[tuple[str, ...]] = SPECIAL_NAMES
 
     def __len__(self) -> int:
@@ -109,13 +109,7 @@ class SolutionBatch:
         special = int(self.special[i])
         name = SPECIAL_NAMES[special] if special >= 0 else None
         pf, pm, pb = self.row_win[i].tolist()
-        return Solution(best, name, ev, [(best, ev)], (pf, pm, pb), self.players, self.mode)
-
-
-def check_field(name: object) -> str:
-    if name not in FIELDS:
-        raise ValueError(f"field must be one of {FIELDS}, got {name!r}")
-    return str(name)
+        return Solution(best, name, ev, [(best, ev)], (pf, pm, pb), self.players, self.mode, self.field)
 
 
 def check_workers(workers: object) -> int:
@@ -177,7 +171,7 @@ def solve_many(
     players: int = 4,
     mode: str = "fast",
     *,
-    field: str = "population",
+    field: str = DEFAULT_FIELD,
     seed: int | None = None,
     workers: int | None = 1,
 ) -> SolutionBatch:
@@ -190,7 +184,7 @@ def solve_many(
     rules = get_rules(rules)
     players = check_players(players)
     mode = check_mode(mode)
-    check_field(field)
+    field = check_field(field)
     seed = check_seed(seed)
     count = check_workers(workers)
     codes, bad, messages = read_hands(hands)
@@ -202,20 +196,21 @@ def solve_many(
     good = np.flatnonzero(~bad)
     if len(good):
         solve_rows = _solve_deep if mode == "deep" else _solve_fast
-        arrangement, value, kind, wins = solve_rows(np.ascontiguousarray(codes[good]), rules, players, seed, count)
+        hands_ = np.ascontiguousarray(codes[good])
+        arrangement, value, kind, wins = solve_rows(hands_, rules, players, field, seed, count)
         best[good] = arrangement
         ev[good] = value
         special[good] = kind
         row_win[good] = wins
-    return SolutionBatch(best, ev, special, row_win, bad, messages, players, mode)
+    return SolutionBatch(best, ev, special, row_win, bad, messages, players, mode, field)
 
 
 Rows = tuple[IntArray, FloatArray, npt.NDArray[np.int8], FloatArray]
 
 
-def _solve_fast(codes: IntArray, rules: Rules, players: int, seed: int | None, workers: int) -> Rows:
+def _solve_fast(codes: IntArray, rules: Rules, players: int, field: str, seed: int | None, workers: int) -> Rows:
     """Fast mode over good hands: the core's split, then the terms solve() adds to it."""
-    model = get_model(rules, players)
+    model = get_model(rules, players, field)
     n = len(codes)
     row_win = np.zeros((n, 3))
     parts = min(workers, max(1, n // MIN_THREAD_CHUNK))
@@ -232,34 +227,37 @@ def _solve_fast(codes: IntArray, rules: Rules, players: int, seed: int | None, w
         # only under strict validity: no valid split exists; the naive setting fouls
         arrangement = strongest_back_first_codes(codes[i].tolist(), rules)
         best[i] = [c.code for c in arrangement.cards]
-        ev[i] = foul_ev(rules, players)
+        ev[i] = foul_ev(rules, players, field)
         row = best[i].tolist()
         row_win[i] = _core.arrangement_stats(model, row[:3], row[3:8], row[8:])[1]
-    special = _specials(codes, best, rules)
+    special = _specials(codes, rules)
     aces = np.asarray([aces_ev(k, rules, players) for k in range(5)])[np.count_nonzero(codes >= 48, axis=1)]
     paid = np.asarray([special_ev(name, rules, players) for name in SPECIAL_NAMES])
     ev = np.where(special >= 0, paid[special] + aces, ev + aces)
+    if rules.special_detection == "layout":
+        # O13: a special pays only when laid out, so a hand holding one may be best set to
+        # show it; solve() weighs those layouts against the core's sets (rare hands)
+        for i in np.flatnonzero(special >= 0):
+            sol = solve([CARD_OF_CODE[c] for c in codes[i].tolist()], rules, players, "fast", field=field)
+            best[i] = [c.code for c in sol.best.cards]
+            ev[i] = sol.ev
+            special[i] = SPECIAL_NAMES.index(sol.special) if sol.special else -1
+            row_win[i] = sol.row_win
     return best, ev, special, row_win
 
 
-def _specials(codes: IntArray, best: IntArray, rules: Rules) -> npt.NDArray[np.int8]:
-    """Each hand's special (index into SPECIAL_NAMES, -1 none) as solve() names it."""
+def _specials(codes: IntArray, rules: Rules) -> npt.NDArray[np.int8]:
+    """Each hand's special (index into SPECIAL_NAMES, -1 none), whatever its set."""
     if not rules.specials:
         return np.full(len(codes), -1, dtype=np.int8)
     found = _core.special_indexes(codes, special_values(rules), rules.six_pairs_rule == "strict", rules.ace_low_runs)
-    if rules.special_detection == "layout":
-        # O13: only a special the chosen arrangement shows counts (rare: checked in Python)
-        for i in np.flatnonzero(found >= 0):
-            row = best[i].tolist()
-            shown = declared_special(Arrangement.from_codes(row[:3], row[3:8], row[8:]), rules)
-            found[i] = SPECIAL_NAMES.index(shown) if shown else -1
-    return found.astype(np.int8)
+    return np.asarray(found, dtype=np.int8)
 
 
-def _solve_deep(codes: IntArray, rules: Rules, players: int, seed: int | None, workers: int) -> Rows:
+def _solve_deep(codes: IntArray, rules: Rules, players: int, field: str, seed: int | None, workers: int) -> Rows:
     """Deep mode: solve() for each hand with the same seed, over ``workers`` processes."""
     parts = min(workers, len(codes))
-    jobs = [(chunk.tolist(), rules, players, seed) for chunk in np.array_split(codes, parts)]
+    jobs = [(chunk.tolist(), rules, players, field, seed) for chunk in np.array_split(codes, parts)]
     if parts == 1:
         done = [_deep_job(jobs[0])]
     else:
@@ -276,11 +274,11 @@ def _solve_deep(codes: IntArray, rules: Rules, players: int, seed: int | None, w
 DeepAnswer = tuple[list[int], float, int, tuple[float, float, float]]
 
 
-def _deep_job(job: tuple[list[list[int]], Rules, int, int | None]) -> list[DeepAnswer]:
-    hands, rules, players, seed = job
+def _deep_job(job: tuple[list[list[int]], Rules, int, str, int | None]) -> list[DeepAnswer]:
+    hands, rules, players, field, seed = job
     out = []
     for codes in hands:
-        sol = solve([CARD_OF_CODE[c] for c in codes], rules, players, "deep", 1, seed)
+        sol = solve([CARD_OF_CODE[c] for c in codes], rules, players, "deep", 1, seed, field)
         special = SPECIAL_NAMES.index(sol.special) if sol.special else -1
         out.append(([c.code for c in sol.best.cards], sol.ev, special, sol.row_win))
     return out

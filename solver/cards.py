@@ -21,6 +21,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
+from .messages import echo
+
 
 class InvalidCardError(ValueError):
     """Text that is not a card (or not the cards expected)."""
@@ -92,7 +94,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.code, int) or isinstance(self.code, bool) or not 0 <= self.code <= 53:
-            raise InvalidCardError(f"card code must be an integer 0..53, got {self.code!r}")
+            raise InvalidCardError(f"card code must be an integer 0..53, got {echo(self.code)}")
 
     @classmethod
     def of(cls, rank: int | Rank, suit: Suit | str) -> Card:
@@ -101,9 +103,9 @@ class Card:
             try:
                 suit = Suit(suit.lower())
             except ValueError:
-                raise InvalidCardError(f"unknown suit {suit!r}; expected one of s, h, d, c") from None
+                raise InvalidCardError(f"unknown suit {echo(suit)}; expected one of s, h, d, c") from None
         if not isinstance(rank, int) or not 2 <= rank <= 14:
-            raise InvalidCardError(f"rank must be 2..14, got {rank!r}")
+            raise InvalidCardError(f"rank must be 2..14, got {echo(rank)}")
         return cls((int(rank) - 2) * 4 + suit.index)
 
     @classmethod
@@ -173,7 +175,7 @@ def parse_card(text: str) -> Card:
     Card('Th')
     """
     if not isinstance(text, str):
-        raise InvalidCardError(f"expected card text, got {type(text).__name__} {text!r}")
+        raise InvalidCardError(f"expected card text, got {type(text).__name__} {echo(text)}")
     token = text.strip()
     upper = token.upper()
     if upper in _JOKER_ALIASES:
@@ -183,7 +185,7 @@ def parse_card(text: str) -> Card:
         suit = _SUIT_ALIASES.get(token[-1].lower())
         if rank is not None and suit is not None:
             return Card.of(rank, suit)
-    raise InvalidCardError(f"unknown card {text!r}; expected {EXPECTED_CARD}")
+    raise InvalidCardError(f"unknown card {echo(text)}; expected {EXPECTED_CARD}")
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
@@ -200,7 +202,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
         try:
             tokens = list(text)
         except TypeError:
-            raise InvalidCardError(f"expected card text or a list of cards, got {text!r}") from None
+            raise InvalidCardError(f"expected card text or a list of cards, got {echo(text)}") from None
     return [t if isinstance(t, Card) else parse_card(t) for t in tokens]
 
 
@@ -212,7 +214,7 @@ def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
 def full_deck(decks: int = 1, jokers: bool = False) -> list[Card]:
     """``decks`` copies of the 52 cards (plus BJ and RJ per deck when ``jokers``), in code order."""
     if not isinstance(decks, int) or not 1 <= decks <= 4:
-        raise InvalidCardError(f"decks must be 1..4, got {decks!r}")
+        raise InvalidCardError(f"decks must be 1..4, got {echo(decks)}")
     one = [Card(i) for i in range(52)] + ([BLACK_JOKER, RED_JOKER] if jokers else [])
     return sorted(one * decks)
 

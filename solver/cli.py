@@ -29,9 +29,11 @@ from typing import TextIO
 
 from .batch import SolutionBatch, solve_many
 from .cards import InvalidCardError, InvalidHandError
+from .fields import DEFAULT_FIELD, FIELDS
 from .handcodes import CARD_NAMES
+from .messages import echo
 from .rules import PRESETS, InvalidRulesError, Rules, get_rules
-from .strategy import check_players, check_top, solve
+from .strategy import check_players, check_seed, check_top, solve
 
 #: Lines solved per call of solve_many (the core then splits a block over the cores).
 BLOCK = 8192
@@ -69,14 +71,18 @@ def _lines_from_args(hands: list[str]) -> list[str]:
 class Answerer:
     """Turns blocks of hand lines into output lines for one set of options."""
 
-    def __init__(self, rules: Rules, players: int, mode: str, top: int, seed: int | None, as_json: bool) -> None:
-        self.rules, self.players, self.mode, self.top, self.seed, self.as_json = (
+    def __init__(
+        self, rules: Rules, players: int, mode: str, top: int, seed: int | None, as_json: bool,
+        field: str = DEFAULT_FIELD,
+    ) -> None:  # fmt: skip
+        self.rules, self.players, self.mode, self.top, self.seed, self.as_json, self.field = (
             rules,
             players,
             mode,
             top,
             seed,
             as_json,
+            field,
         )
         self.workers = os.cpu_count() or 1
 
@@ -84,7 +90,9 @@ class Answerer:
         """One output line per input line ("" for a bad one), and each bad line's reason."""
         if self.as_json and self.top > 1:
             return self._one_by_one(lines)
-        batch = solve_many(lines, self.rules, self.players, self.mode, seed=self.seed, workers=self.workers)
+        batch = solve_many(
+            lines, self.rules, self.players, self.mode, field=self.field, seed=self.seed, workers=self.workers
+        )
         rows = batch.best.tolist()
         bad = batch.bad.tolist()
         if not self.as_json:
@@ -102,7 +110,7 @@ class Answerer:
         messages: dict[int, str] = {}
         for i, line in enumerate(lines):
             try:
-                sol = solve(line, self.rules, self.players, self.mode, self.top, self.seed)
+                sol = solve(line, self.rules, self.players, self.mode, self.top, self.seed, self.field)
             except (InvalidCardError, InvalidHandError) as exc:
                 messages[i] = str(exc)
                 out.append("")
@@ -125,8 +133,8 @@ class Answerer:
         )
 
 
-def _blocks(lines: Iterable[str]) -> Iterator[list[tuple[int, str]]]:
-    block: list[tuple[int, str]] = []
+def _blocks(lines: Iterable[str | bytes]) -> Iterator[list[tuple[int, str | bytes]]]:
+    block: list[tuple[int, str | bytes]] = []
     for number, line in enumerate(lines, 1):
         block.append((number, line))
         if len(block) == BLOCK:
@@ -136,14 +144,37 @@ def _blocks(lines: Iterable[str]) -> Iterator[list[tuple[int, str]]]:
         yield block
 
 
-def run(lines: Iterable[str], answerer: Answerer, out: TextIO, err: TextIO) -> int:
-    """Answer every line; returns the number of bad lines."""
+def decode_line(line: str | bytes) -> str:
+    """The text of one input line.  Stdin is read as bytes and decoded here, line by line, as
+    UTF-8 whatever the locale says, so an undecodable line is one bad line, not a crash."""
+    if isinstance(line, str):
+        return line
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        where = f"byte 0x{line[exc.start]:02x} at position {exc.start + 1}"
+        shown = echo(line.rstrip(b"\r\n"))
+        raise InvalidCardError(f"not UTF-8 text ({where}): {shown}") from None
+
+
+def run(lines: Iterable[str | bytes], answerer: Answerer, out: TextIO, err: TextIO) -> int:
+    """Answer every line (text, or bytes decoded as UTF-8); returns the number of bad lines."""
     bad = 0
     for block in _blocks(lines):
-        answers, messages = answerer.answer([line for _, line in block])
+        texts: list[str] = []
+        undecodable: dict[int, str] = {}
+        for i, (_, raw) in enumerate(block):
+            try:
+                texts.append(decode_line(raw))
+            except InvalidCardError as exc:
+                undecodable[i] = str(exc)
+                texts.append("")  # answered as a bad line; the decoding error is its reason
+        answers, messages = answerer.answer(texts)
+        messages = {**messages, **undecodable}
         for i, reason in sorted(messages.items()):
-            number, line = block[i]
-            print(f"line {number}: {reason if line.strip() else 'empty line; expected 13 cards'}", file=err)
+            if not texts[i].strip() and i not in undecodable:
+                reason = "empty line; expected 13 cards"
+            print(f"line {block[i][0]}: {reason}", file=err)
         bad += len(messages)
         out.write("".join(answer + "\n" for answer in answers))
     out.flush()
@@ -161,6 +192,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--mode", default="fast", choices=("fast", "deep"))
     parser.add_argument("--top", type=int, default=1, help="alternatives listed with --json (default 1)")
     parser.add_argument("--seed", type=int, default=None, help="seed for deep mode")
+    parser.add_argument(
+        "--field",
+        default=DEFAULT_FIELD,
+        choices=FIELDS,
+        help="who sits at the table: population (default: a quarter naive), strong (solvers), "
+        "beginners (strongest back first)",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per hand with ev, special, row_win")
     return parser
 
@@ -172,10 +210,11 @@ def main(argv: list[str] | None = None) -> int:
         rules = get_rules(args.rules)
         check_players(args.players)
         check_top(args.top)
+        check_seed(args.seed)
     except (InvalidRulesError, ValueError) as exc:
         parser.error(str(exc))
-    answerer = Answerer(rules, args.players, args.mode, args.top, args.seed, args.json)
-    lines: Iterable[str] = _lines_from_args(args.hands) if args.hands else sys.stdin
+    answerer = Answerer(rules, args.players, args.mode, args.top, args.seed, args.json, args.field)
+    lines: Iterable[str | bytes] = _lines_from_args(args.hands) if args.hands else sys.stdin.buffer
     try:
         bad = run(lines, answerer, sys.stdout, sys.stderr)
     except BrokenPipeError:  # e.g. piped into head

@@ -1,7 +1,9 @@
 """Deep mode: Monte Carlo refinement of the fast solver's best candidates.
 
 For one hand, the unseen 39 cards are dealt to the opponents ``samples`` times; each
-opponent sets their hand with the fast solver; every candidate arrangement of mine is
+opponent sets their hand the way the field plays (:mod:`solver.fields`): "strongest
+back first" with the field's naive share, otherwise the fast solver with that field's
+tables; every candidate arrangement of mine is
 settled against the same deals (common random numbers, so differences between
 candidates are measured with far less noise than their values) by the exact table
 settlement — bonuses, scoops, sập làng, fouls, specials, aces and card removal
@@ -19,8 +21,9 @@ import numpy as np
 
 from . import _core
 from .cards import Card
+from .fields import DEFAULT_FIELD, NAIVE_SHARE, get_model
 from .rules import SPECIAL_NAMES, Rules
-from .scoring import Arrangement, declared_special
+from .scoring import Arrangement, arrangement_from_codes, declared_special
 
 DEFAULT_SAMPLES = 600
 DEFAULT_CANDIDATES = 8
@@ -32,15 +35,31 @@ def _special_values(rules: Rules) -> list[int]:
     return [rules.special_value(name) if rules.specials else 0 for name in SPECIAL_NAMES]
 
 
-def deal_opponents(hand: Sequence[Card], players: int, samples: int, seed: int | None) -> np.ndarray:
-    """(samples, players - 1, 13) opponent hands dealt from the cards not in ``hand``."""
+def deal_opponents(
+    hand: Sequence[Card], players: int, samples: int, seed: int | None
+) -> tuple[np.ndarray, np.random.Generator]:
+    """(samples, players - 1, 13) opponent hands dealt from the cards not in ``hand``, and
+    the random generator that dealt them (for what else the samples draw)."""
     rng = np.random.default_rng(DEFAULT_SEED if seed is None else seed)
     mine = {c.code for c in hand}
     unseen = np.array([c for c in range(52) if c not in mine], dtype=np.int32)
     nopp = players - 1
     keys = rng.random((samples, len(unseen)))
     order = np.argsort(keys, axis=1)[:, : 13 * nopp]
-    return np.sort(unseen[order].reshape(samples, nopp, 13), axis=2).astype(np.int32)
+    return np.sort(unseen[order].reshape(samples, nopp, 13), axis=2).astype(np.int32), rng
+
+
+def set_opponents(hands: np.ndarray, rules: Rules, players: int, field: str, rng: np.random.Generator) -> np.ndarray:
+    """Arrangements (n, 13) of opponent hands (n, 13) as the field plays: each hand is set
+    "strongest back first" with the field's naive share, else by the fast solver."""
+    naive = rng.random(len(hands)) < NAIVE_SHARE[field]
+    out = np.empty_like(hands)
+    if naive.any():
+        out[naive] = _core.strongest_back_first(np.ascontiguousarray(hands[naive]), rules.wheel == "second")
+    if not naive.all():
+        solved, _ = _core.solve_batch(get_model(rules, players, field), np.ascontiguousarray(hands[~naive]))
+        out[~naive] = solved
+    return out
 
 
 def score_candidates(
@@ -49,10 +68,11 @@ def score_candidates(
     rules: Rules,
     players: int,
     seed: int | None,
+    field: str = DEFAULT_FIELD,
     samples: int = DEFAULT_SAMPLES,
 ) -> list[float]:
     """Mean chi of each arrangement over the same ``samples`` opponent deals."""
-    return score_paired(hand, arrangements, rules, players, seed, samples)[0]
+    return score_paired(hand, arrangements, rules, players, seed, field, samples)[0]
 
 
 def score_paired(
@@ -61,18 +81,16 @@ def score_paired(
     rules: Rules,
     players: int,
     seed: int | None,
+    field: str = DEFAULT_FIELD,
     samples: int = DEFAULT_SAMPLES,
 ) -> tuple[list[float], list[float]]:
     """Mean chi of each arrangement, and the standard error of its paired difference from
     the first arrangement, over the same ``samples`` opponent deals."""
-    from .strategy import get_model
-
-    model = get_model(rules, players)
+    model = get_model(rules, players, field)
     nopp = players - 1
-    opp_hands = deal_opponents(hand, players, samples, seed)
+    opp_hands, rng = deal_opponents(hand, players, samples, seed)
     flat = np.ascontiguousarray(opp_hands.reshape(samples * nopp, 13))
-    opp_arr, _ = _core.solve_batch(model, flat)
-    opp_arr = np.ascontiguousarray(np.asarray(opp_arr).reshape(samples, nopp, 13))
+    opp_arr = np.ascontiguousarray(set_opponents(flat, rules, players, field, rng).reshape(samples, nopp, 13))
     mine = np.asarray([[c.code for c in (*a.front, *a.middle, *a.back)] for a in arrangements], dtype=np.int32)
     index = {name: i for i, name in enumerate(SPECIAL_NAMES)}
     my_special = np.asarray([index.get(declared_special(a, rules) or "", -1) for a in arrangements], dtype=np.int32)
@@ -141,19 +159,18 @@ def refine(
     players: int,
     top: int,
     seed: int | None,
+    field: str = DEFAULT_FIELD,
     candidates: int = DEFAULT_CANDIDATES,
     samples: int = DEFAULT_SAMPLES,
 ) -> list[tuple[Arrangement, float]]:
     """The fast solver's best ``max(top, candidates)`` splits re-ranked by Monte Carlo."""
-    from .strategy import arrangement_from_codes, get_model
-
-    model = get_model(rules, players)
+    model = get_model(rules, players, field)
     codes = [c.code for c in hand]
     fast = _core.solve_hand(model, codes, max(top, candidates))
     arrs = [arrangement_from_codes(f, m, b) for f, m, b, _ in fast]
     if not arrs:
         return []
-    evs, errors = score_paired(hand, arrs, rules, players, seed, samples)
+    evs, errors = score_paired(hand, arrs, rules, players, seed, field, samples)
     # Ranked by the estimate (stable: ties keep the fast order), but the fast choice
     # stays first unless a candidate beats it by more than SWITCH_Z paired standard
     # errors: picking the largest of several noisy estimates would otherwise often

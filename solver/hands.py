@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from .cards import Card, InvalidHandError, parse_cards
+from .messages import echo
 from .rules import Rules, get_rules
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
@@ -121,13 +122,13 @@ def check_cards(cards: Iterable[Card | str] | str, sizes: Sequence[int], what: s
     parsed = parse_cards(cards)
     if len(parsed) not in sizes:
         expected = " or ".join(str(s) for s in sizes)
-        raise InvalidHandError(f"{what} needs {expected} cards, got {len(parsed)}: {_show(parsed)!r}")
+        raise InvalidHandError(f"{what} needs {expected} cards, got {len(parsed)}: {echo(_show(parsed))}")
     jokers = [c for c in parsed if c.is_joker]
     if jokers:
-        raise InvalidHandError(f"{what} cannot hold jokers, got {_show(jokers)!r}; Mau Binh uses one 52-card deck")
+        raise InvalidHandError(f"{what} cannot hold jokers, got {echo(_show(jokers))}; Mau Binh uses one 52-card deck")
     dupes = sorted({c for c in parsed if parsed.count(c) > 1})
     if dupes:
-        raise InvalidHandError(f"{what} repeats {_show(dupes)!r}; every card must be different")
+        raise InvalidHandError(f"{what} repeats {echo(_show(dupes))}; every card must be different")
     return parsed
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import InvalidHandError
+from .messages import echo
 
 SPECIAL_NAMES = ("dragon_flush", "dragon", "six_pairs", "three_flushes", "three_straights")
 SEED_SPECIAL_VALUES: tuple[tuple[str, int], ...] = (
@@ -43,6 +44,23 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "six_pairs_rule": ("generous", "strict"),
     "special_detection": ("auto", "layout"),
     "special_vs_special": ("higher", "tie", "difference"),
+}
+
+
+#: Largest chi a single option may set (a bonus, a foul payment, a special hand's value).
+MAX_CHI = 1000
+#: Largest multiplier (a scoop, sập làng).  Together with MAX_CHI these keep every
+#: settlement far inside the compiled core's 32-bit integers: the three rows pay at most
+#: 60 chi (aces_extra), so (60 + 1000) x 16 + 1000, x 16 again for sập làng, is under 300,000.
+MAX_MULT = 16
+#: Allowed range (inclusive) of every numeric option; special_values take 0..MAX_CHI each.
+NUMBER_RANGES: dict[str, tuple[int, int]] = {
+    "sweep_mult": (1, MAX_MULT),
+    "sweep_bonus": (0, MAX_CHI),
+    "majority_bonus": (0, MAX_CHI),
+    "sap_lang_mult": (1, MAX_MULT),
+    "sap_lang_min_players": (2, 4),
+    "foul_chi": (0, MAX_CHI),
 }
 
 
@@ -80,6 +98,10 @@ class Rules:
     * ``ace_low_runs`` [O15]: A-2-3 and A-2-3-4-5 count in three straights.
     * ``aces`` / ``aces_all_pairs`` [O16]: ace counting, and whether it also applies in
       pairs that involve a special or a foul.
+
+    Numbers are bounded (:data:`NUMBER_RANGES`): multipliers 1..16, chi amounts (bonuses,
+    ``foul_chi``, each special value) 0..1000, ``sap_lang_min_players`` 2..4.  A value
+    outside its range is an :class:`InvalidRulesError` that states the range.
     """
 
     wheel: str = "second"
@@ -132,24 +154,23 @@ class Rules:
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
-                raise InvalidRulesError(f"rule {name}={value!r} is not allowed; expected one of {allowed}")
+                raise InvalidRulesError(f"rule {name}={echo(value)} is not allowed; expected one of {allowed}")
         for name in ("strict", "sap_lang", "foul_sap_lang", "specials", "ace_low_runs", "aces", "aces_all_pairs"):
             if not isinstance(getattr(self, name), bool):
-                raise InvalidRulesError(f"rule {name} must be true or false, got {getattr(self, name)!r}")
-        for name, low in (("sweep_mult", 1), ("sweep_bonus", 0), ("majority_bonus", 0), ("sap_lang_mult", 1),
-                          ("foul_chi", 0), ("sap_lang_min_players", 2)):  # fmt: skip
+                raise InvalidRulesError(f"rule {name} must be true or false, got {echo(getattr(self, name))}")
+        for name, (low, high) in NUMBER_RANGES.items():
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < low:
-                raise InvalidRulesError(f"rule {name} must be an integer >= {low}, got {value!r}")
+            if not _in_range(value, low, high):
+                raise InvalidRulesError(f"rule {name} must be an integer {low}..{high}, got {echo(value)}")
         values = dict(self.special_values) if _is_pairs(self.special_values) else None
         if (
             values is None
             or set(values) != set(SPECIAL_NAMES)
-            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values.values())
+            or not all(_in_range(v, 0, MAX_CHI) for v in values.values())
         ):
             raise InvalidRulesError(
-                f"special_values must give a non-negative integer for each of {SPECIAL_NAMES}, "
-                f"got {self.special_values!r}"
+                f"special_values must give an integer 0..{MAX_CHI} for each of {SPECIAL_NAMES}, "
+                f"got {echo(self.special_values)}"
             )
 
     def special_value(self, name: str) -> int:
@@ -168,13 +189,13 @@ class Rules:
         ``specials`` sets the special values (the ones left out keep the seed's).
         """
         if not isinstance(options, Mapping):
-            raise InvalidRulesError(f"rule options must be a mapping of name to value, got {options!r}")
+            raise InvalidRulesError(f"rule options must be a mapping of name to value, got {echo(options)}")
         fields = {f.name for f in dataclasses.fields(cls)}
         changes: dict[str, Any] = {}
         for key, value in options.items():
             name = _ALIASES.get(key, key)
             if name not in fields:
-                raise InvalidRulesError(f"unknown rule option {key!r}; expected one of {sorted(fields)}")
+                raise InvalidRulesError(f"unknown rule option {echo(key)}; expected one of {sorted(fields)}")
             changes[name] = value
         return dataclasses.replace(base if base is not None else cls(), **changes)
 
@@ -193,6 +214,10 @@ _VALUE_ALIASES: dict[str, dict[str, str]] = {
     "special_vs_special": {"diff": "difference", "all_tie": "tie", "ties": "tie", "highest": "higher"},
     "ties": {"owner_wins": "owner", "push": "zero", "none": "zero"},
 }
+
+
+def _in_range(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 def _is_pairs(value: object) -> bool:
@@ -228,8 +253,8 @@ def get_rules(rules: Rules | str | None) -> Rules:
         try:
             return PRESETS[rules]
         except KeyError:
-            raise InvalidRulesError(f"unknown rule preset {rules!r}; expected one of {sorted(PRESETS)}") from None
-    raise InvalidRulesError(f"rules must be a Rules or a preset name, got {rules!r}")
+            raise InvalidRulesError(f"unknown rule preset {echo(rules)}; expected one of {sorted(PRESETS)}") from None
+    raise InvalidRulesError(f"rules must be a Rules or a preset name, got {echo(rules)}")
 
 
 __all__ = ["PRESETS", "SPECIAL_NAMES", "InvalidHandError", "InvalidRulesError", "Rules", "get_rules"]

@@ -12,10 +12,12 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
 
 from .cards import Card, InvalidHandError, Suit, parse_cards
 from .hands import FULL_HOUSE, QUADS, STRAIGHT_FLUSH, TRIPS, category_of, check_cards, key3, key5
+from .messages import echo
 from .rules import Rules, get_rules
 
 FRONT, MIDDLE, BACK = 0, 1, 2
@@ -84,12 +86,12 @@ class Arrangement:
     def parse(cls, text: str) -> Arrangement:
         """Parse ``"front | middle | back"`` (``/`` also separates rows)."""
         if not isinstance(text, str):
-            raise InvalidHandError(f"expected arrangement text, got {text!r}")
+            raise InvalidHandError(f"expected arrangement text, got {echo(text)}")
         parts = re.split(r"[|/]", text)
         if len(parts) != 3:
             raise InvalidHandError(
                 f"an arrangement needs 3 rows separated by '|' or '/' (front | middle | back), "
-                f"got {len(parts)} in {text!r}"
+                f"got {len(parts)} in {echo(text)}"
             )
         return cls(parts[0], parts[1], parts[2])
 
@@ -111,6 +113,16 @@ class Arrangement:
         return " | ".join(" ".join(str(c) for c in row) for row in self.rows)
 
 
+def _display_row(codes: Iterable[int]) -> list[int]:
+    """Codes of a row in display order: rank high to low, suits s h d c."""
+    return sorted((int(c) for c in codes), key=lambda c: (-(c >> 2), c & 3))
+
+
+def arrangement_from_codes(front: Iterable[int], middle: Iterable[int], back: Iterable[int]) -> Arrangement:
+    """An arrangement from card codes (as the compiled core returns them), rows in display order."""
+    return Arrangement.from_codes(_display_row(front), _display_row(middle), _display_row(back))
+
+
 def as_arrangement(value: Arrangement | str | Sequence[CardsLike]) -> Arrangement:
     """An :class:`Arrangement` from itself, its text, or a (front, middle, back) triple."""
     if isinstance(value, Arrangement):
@@ -120,7 +132,7 @@ def as_arrangement(value: Arrangement | str | Sequence[CardsLike]) -> Arrangemen
     try:
         rows = list(value)
     except TypeError:
-        raise InvalidHandError(f"expected an arrangement, got {value!r}") from None
+        raise InvalidHandError(f"expected an arrangement, got {echo(value)}") from None
     if len(rows) != 3:
         raise InvalidHandError(f"an arrangement needs 3 rows (front, middle, back), got {len(rows)}")
     return Arrangement(rows[0], rows[1], rows[2])
@@ -229,24 +241,69 @@ def special_hand(cards: CardsLike, rules: Rules | str | None = None) -> str | No
     return found[0]
 
 
-def _shows_special(arrangement: Arrangement, name: str, rules: Rules) -> bool:
-    """O13 "layout": does the submitted arrangement display this special?"""
-    if name in ("dragon_flush", "dragon"):
+#: Pairs each row must hold to show six pairs: a pair in front, two pairs in the middle and
+#: in the back (a trips counts as one pair, quads as two).
+_SIX_PAIRS_NEED = (1, 2, 2)
+_DRAGONS = ("dragon_flush", "dragon")
+
+
+def _row_shows(name: str, row_index: int, codes: Sequence[int], rules: Rules) -> bool:
+    """O13 "layout": does this row (0 front, 1 middle, 2 back; card codes) play its part?"""
+    if name in _DRAGONS:
         return True
     if name == "three_flushes":
-        return all(len({c.suit for c in row}) == 1 for row in arrangement.rows)
+        return len({c & 3 for c in codes}) == 1
+    ranks = sorted((c >> 2) + 2 for c in codes)
     if name == "three_straights":
-        return all(
-            sorted(int(c.rank) for c in row) in [sorted(r) for r in _runs(len(row), rules.ace_low_runs)]  # type: ignore[arg-type]
-            for row in arrangement.rows
-        )
-    # six pairs laid out as two pair / two pair / pair (or better by pair count)
-    need = (1, 2, 2)
-    for row, n in zip(arrangement.rows, need):
-        counts = Counter(int(c.rank) for c in row)  # type: ignore[arg-type]
-        if sum(k // 2 for k in counts.values()) < n:
-            return False
-    return True
+        return ranks in _sorted_runs(len(codes), rules.ace_low_runs)
+    return sum(n // 2 for n in Counter(ranks).values()) >= _SIX_PAIRS_NEED[row_index]
+
+
+@cache
+def _sorted_runs(length: int, ace_low: bool) -> tuple[list[int], ...]:
+    return tuple(sorted(r) for r in _runs(length, ace_low))
+
+
+def _shows_special(arrangement: Arrangement, name: str, rules: Rules) -> bool:
+    """O13 "layout": does the submitted arrangement display this special?
+
+    A dragon shows however it is set; three flushes need a suit per row, three straights a
+    run per row, six pairs its pairs laid out as pair / two pair / two pair (or more).
+    """
+    return all(_row_shows(name, i, [c.code for c in row], rules) for i, row in enumerate(arrangement.rows))
+
+
+Split = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def layouts_showing(cards: CardsLike, name: str, rules: Rules | str | None = None) -> list[Split]:
+    """Every split of the 13 cards (front, middle, back card codes) that shows the special
+    ``name`` under O13 "layout".
+
+    Rows are built front first and a row that cannot take part is dropped at once, so the
+    search stays small (at most 286 fronts x 252 middles, most fronts dropped).  A dragon
+    shows in any arrangement, so for dragons this gives only the strongest-back-first one.
+    """
+    rules = get_rules(rules)
+    hand = check_hand(cards)
+    if name in _DRAGONS:
+        from .strategy import strongest_back_first
+
+        split = strongest_back_first(hand, rules).rows
+        return [(tuple(c.code for c in split[0]), tuple(c.code for c in split[1]), tuple(c.code for c in split[2]))]
+    codes = [c.code for c in hand]
+    found: list[Split] = []
+    for front in combinations(codes, 3):
+        if not _row_shows(name, FRONT, front, rules):
+            continue
+        rest = [c for c in codes if c not in front]
+        for middle in combinations(rest, 5):
+            if not _row_shows(name, MIDDLE, middle, rules):
+                continue
+            back = tuple(c for c in rest if c not in middle)
+            if _row_shows(name, BACK, back, rules):
+                found.append((front, middle, back))
+    return found
 
 
 def declared_special(arrangement: Arrangement, rules: Rules | str | None = None) -> str | None:
@@ -375,7 +432,7 @@ def score_table(arrangements: Sequence[Arrangement | str], rules: Rules | str | 
     """
     rules = get_rules(rules)
     if isinstance(arrangements, (str, Arrangement)) or not isinstance(arrangements, Sequence):
-        raise InvalidHandError(f"score_table needs a list of 2 to 4 arrangements, got {arrangements!r}")
+        raise InvalidHandError(f"score_table needs a list of 2 to 4 arrangements, got {echo(arrangements)}")
     arrs = [as_arrangement(a) for a in arrangements]
     n = len(arrs)
     if not 2 <= n <= 4:

@@ -15,9 +15,10 @@ and sập làng adds ``(s − 1)·n·[(m·Σv + b)·W^n − σ^(n−1)·(m·S·�
 opponents, where ``σ`` is the chance a field hand scoops another.  Aces and a special
 hand do not depend on the split; they are added to ``ev`` in expectation.
 
-``mode="deep"`` re-scores the best candidates by Monte Carlo against opponents dealt
-from the 39 unseen cards, set by the fast solver and settled exactly (see
-:mod:`solver.deep`).
+``field=`` names who sits at the table (:mod:`solver.fields`: "population", "strong",
+"beginners"); each has its own tables.  ``mode="deep"`` re-scores the best candidates
+by Monte Carlo against opponents dealt from the 39 unseen cards, set the way the field
+plays and settled exactly (see :mod:`solver.deep`).
 
 >>> s = solve("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac")
 >>> s.special
@@ -29,23 +30,29 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
-from typing import TYPE_CHECKING
 
 from . import _core
 from .cards import Card, InvalidHandError
+from .deep import refine, score_candidates
+from .fields import DEFAULT_FIELD, check_field, get_field, get_model
 from .handcodes import hand_codes
+from .messages import echo
 from .rules import PRESETS, SPECIAL_NAMES, Rules, get_rules
-from .scoring import CARD_OF_CODE, Arrangement, as_arrangement, declared_special
-
-if TYPE_CHECKING:
-    from .tables import Field
-
-# solver.tables is imported where it is used, so `import solver` does not load it and
-# `python -m solver.tables build` runs it as a fresh __main__ without a runpy warning
+from .scoring import (
+    CARD_OF_CODE,
+    Arrangement,
+    Split,
+    arrangement_from_codes,
+    as_arrangement,
+    declared_special,
+    layouts_showing,
+    special_candidates,
+)
 
 MODES = ("fast", "deep")
 MAX_TOP = 64
@@ -60,10 +67,11 @@ class Solution:
     best: Arrangement
     special: str | None
     ev: float
-    alternatives: list[tuple[Arrangement, float]] = field(default_factory=list)
+    alternatives: list[tuple[Arrangement, float]] = dataclasses.field(default_factory=list)
     row_win: RowWin = (0.0, 0.0, 0.0)
     players: int = 4
     mode: str = "fast"
+    field: str = DEFAULT_FIELD
 
 
 @dataclass(frozen=True)
@@ -77,6 +85,7 @@ class Evaluation:
     special: str | None
     players: int = 4
     mode: str = "fast"
+    field: str = DEFAULT_FIELD
 
 
 # --- argument checks --------------------------------------------------------------------
@@ -84,63 +93,34 @@ class Evaluation:
 
 def check_players(players: object) -> int:
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
-        raise ValueError(f"players must be 2, 3 or 4 (a Mau Binh table seats 2-4), got {players!r}")
+        raise ValueError(f"players must be 2, 3 or 4 (a Mau Binh table seats 2-4), got {echo(players)}")
     return players
 
 
 def check_mode(mode: object) -> str:
     if mode not in MODES:
-        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+        raise ValueError(f"mode must be one of {MODES}, got {echo(mode)}")
     return str(mode)
 
 
 def check_top(top: object) -> int:
     if not isinstance(top, int) or isinstance(top, bool) or not 1 <= top <= MAX_TOP:
-        raise ValueError(f"top must be an integer 1..{MAX_TOP}, got {top!r}")
+        raise ValueError(f"top must be an integer 1..{MAX_TOP}, got {echo(top)}")
     return top
 
 
+#: Seeds are what numpy's generator takes: non-negative integers, here at most 64 bits.
+MAX_SEED = 2**64 - 1
+
+
 def check_seed(seed: object) -> int | None:
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise ValueError(f"seed must be an integer or None, got {seed!r}")
+    """``None`` (the fixed default seed) or an integer 0..MAX_SEED, checked in every mode."""
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED):
+        raise ValueError(f"seed must be None or an integer 0..2**64-1, got {echo(seed)}")
     return seed
 
 
 # --- the model ---------------------------------------------------------------------------
-
-_TABLE_FIELDS = ("wheel", "bonuses", "sweep_mult", "sweep_bonus", "majority_bonus", "sap_lang", "sap_lang_mult")
-
-
-def table_preset(rules: Rules) -> str:
-    """The preset whose field tables fit ``rules`` best (an exact preset maps to itself).
-
-    The field depends on how players set hands, which the scoring options drive; a custom
-    rule set borrows the closest preset's field (same A-2-3-4-5 rank first) and is then
-    scored with its own values.
-    """
-    for name, preset in PRESETS.items():
-        if preset == rules:
-            return name
-
-    def distance(name: str) -> tuple[int, int]:
-        preset = PRESETS[name]
-        return (preset.wheel != rules.wheel, sum(getattr(preset, f) != getattr(rules, f) for f in _TABLE_FIELDS))
-
-    return min(sorted(PRESETS), key=distance)
-
-
-@lru_cache(maxsize=32)
-def get_model(rules: Rules, players: int) -> _core.Model:
-    """The compiled model for these rules and table size (loaded once, then cached)."""
-    from .tables import make_model
-
-    return make_model(get_field(rules, players), rules, players)
-
-
-def get_field(rules: Rules, players: int) -> Field:
-    from .tables import load_field
-
-    return load_field(table_preset(rules), players)
 
 
 def ace_ev(cards: Sequence[Card], rules: Rules, players: int) -> float:
@@ -183,13 +163,13 @@ def special_of_codes(codes: Sequence[int], rules: Rules) -> str | None:
     return SPECIAL_NAMES[index] if index >= 0 else None
 
 
-def foul_ev(rules: Rules, players: int) -> float:
+def foul_ev(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> float:
     """Expected chi of a fouled hand against valid field opponents (D11)."""
     nopp = players - 1
     if rules.foul_mode == "flat":
         pay = float(rules.foul_chi)
     else:
-        fld = get_field(rules, players)
+        fld = get_field(rules, players, field)
         from .tables import class_values
 
         values = class_values(rules)
@@ -198,21 +178,11 @@ def foul_ev(rules: Rules, players: int) -> float:
     extra = 0.0
     if rules.foul_sap_lang and rules.sap_lang and players >= max(3, rules.sap_lang_min_players):
         # an opponent who also scoops everyone else doubles what I pay
-        extra = (rules.sap_lang_mult - 1) * get_field(rules, players).scoop ** (nopp - 1)
+        extra = (rules.sap_lang_mult - 1) * get_field(rules, players, field).scoop ** (nopp - 1)
     return -nopp * pay * (1.0 + extra)
 
 
 # --- public API --------------------------------------------------------------------------
-
-
-def _display(codes: Iterable[int]) -> list[int]:
-    """Codes of a row in display order: rank high to low, suits s h d c."""
-    return sorted((int(c) for c in codes), key=lambda c: (-(c >> 2), c & 3))
-
-
-def arrangement_from_codes(front: Iterable[int], middle: Iterable[int], back: Iterable[int]) -> Arrangement:
-    """The arrangement of three rows of codes, each row put in display order."""
-    return Arrangement.from_codes(_display(front), _display(middle), _display(back))
 
 
 def _hand_codes(cards: CardsLike) -> tuple[list[Card], list[int]]:
@@ -227,13 +197,18 @@ def solve(
     mode: str = "fast",
     top: int = 1,
     seed: int | None = None,
+    field: str = DEFAULT_FIELD,
 ) -> Solution:
     """The valid arrangement with the highest expected chi against the field.
 
     ``alternatives`` holds the ``top`` best (arrangement, ev), best first, one per distinct
     set of row strengths.  ``row_win`` is the best arrangement's chance to win each row
     (front, middle, back) against one opponent.  A special hand is named in ``special``
-    and its payment is in ``ev``; ``best`` is still the best way to set the cards.
+    and its payment is in ``ev``; ``best`` is still the best way to set the cards.  Under
+    ``special_detection="layout"`` a special pays only when the set shows it: the best
+    layout of the hand's highest special competes with the plain sets, and ``ev`` is what
+    :func:`evaluate` gives for ``best``.  ``field`` names the opponents
+    (:data:`solver.fields.FIELDS`).
     """
     codes = hand_codes(cards)
     rules = get_rules(rules)
@@ -241,12 +216,11 @@ def solve(
     mode = check_mode(mode)
     top = check_top(top)
     seed = check_seed(seed)
-    model = get_model(rules, players)
+    field = check_field(field)
+    model = get_model(rules, players, field)
     best_rows = None
     if mode == "deep":
-        from .deep import refine
-
-        ranked = refine([CARD_OF_CODE[c] for c in codes], rules, players, max(top, 1), seed)
+        ranked = refine([CARD_OF_CODE[c] for c in codes], rules, players, max(top, 1), seed, field)
     else:
         # the core gives each row in display order already
         found = _core.solve_hand(model, codes, top)
@@ -256,23 +230,80 @@ def solve(
     exact = mode == "deep" and bool(ranked)
     if not ranked:
         # only under strict validity: no valid split exists; the naive setting fouls
-        ranked = [(strongest_back_first_codes(codes, rules), foul_ev(rules, players))]
+        ranked = [(strongest_back_first_codes(codes, rules), foul_ev(rules, players, field))]
     aces = codes.count(48) + codes.count(49) + codes.count(50) + codes.count(51)
     constant = 0.0 if exact else aces_ev(aces, rules, players)
-    special = special_of_codes(codes, rules)
-    best = ranked[0][0]
-    if special is not None and rules.special_detection == "layout":
+    if rules.special_detection == "layout":
+        hand = [CARD_OF_CODE[c] for c in codes]
+        ranked = _rank_with_shown_special(
+            hand, ranked, rules, players, model, seed if exact else None, exact, field
+        )  # fmt: skip
+        best_rows = None  # the best set may now be a special's layout, which the core did not give
+        best = ranked[0][0]
         special = declared_special(best, rules)
-    if special is not None and not exact:
-        value = special_ev(special, rules, players) + constant
-        alternatives = [(a, value) for a, _ in ranked[:top]]
-    else:
         alternatives = [(a, ev + constant) for a, ev in ranked[:top]]
+    else:
+        special = special_of_codes(codes, rules)
+        best = ranked[0][0]
+        if special is not None and not exact:
+            value = special_ev(special, rules, players) + constant
+            alternatives = [(a, value) for a, _ in ranked[:top]]
+        else:
+            alternatives = [(a, ev + constant) for a, ev in ranked[:top]]
     if best_rows is None:
         _, row_win, _, _ = _stats(model, best)
     else:
         row_win = _core.arrangement_stats(model, *best_rows)[1]
-    return Solution(best, special, alternatives[0][1], alternatives, row_win, players, mode)
+    return Solution(best, special, alternatives[0][1], alternatives, row_win, players, mode, field)
+
+
+def best_special_layout(hand: Sequence[Card], rules: Rules, model: _core.Model) -> Arrangement | None:
+    """O13 "layout": the hand's highest special laid out so that it shows, or None.
+
+    Every layout that shows the special is worth the same; among them the one that would
+    also play best as an ordinary set (valid first, then row EV) is taken.
+    """
+    names = special_candidates(hand, rules) if rules.specials else []
+    if not names:
+        return None
+
+    def as_a_set(split: Split) -> tuple[bool, float]:
+        ev, _, valid, _ = _core.arrangement_stats(model, *split)
+        return bool(valid), float(ev)
+
+    return arrangement_from_codes(*max(layouts_showing(hand, names[0], rules), key=as_a_set))
+
+
+def _rank_with_shown_special(
+    hand: Sequence[Card],
+    ranked: list[tuple[Arrangement, float]],
+    rules: Rules,
+    players: int,
+    model: _core.Model,
+    seed: int | None,
+    exact: bool,
+    field: str = DEFAULT_FIELD,
+) -> list[tuple[Arrangement, float]]:
+    """Under O13 "layout" a special pays only when laid out: the special's best layout
+    competes with the ordinary sets, every set valued as :func:`evaluate` values it.
+
+    ``exact`` (deep mode): the values already settle specials, and the shown layout is
+    scored on the same deals.  Otherwise a set that shows a special is worth that special.
+    """
+    if not exact:
+        valued = []
+        for arrangement, ev in ranked:
+            shown = declared_special(arrangement, rules)
+            valued.append((arrangement, special_ev(shown, rules, players) if shown else ev))
+        ranked = valued
+    layout = best_special_layout(hand, rules, model)
+    if layout is not None and all(layout != a for a, _ in ranked):
+        if exact:
+            value = score_candidates(hand, [layout], rules, players, seed, field)[0]
+        else:
+            value = special_ev(declared_special(layout, rules) or "", rules, players)
+        ranked = [*ranked, (layout, value)]
+    return sorted(ranked, key=lambda item: -item[1])
 
 
 def evaluate(
@@ -282,8 +313,10 @@ def evaluate(
     players: int = 4,
     mode: str = "fast",
     seed: int | None = None,
+    field: str = DEFAULT_FIELD,
 ) -> Evaluation:
-    """Expected chi of the arrangement a player chose for ``cards`` (a foul included)."""
+    """Expected chi of the arrangement a player chose for ``cards`` (a foul included)
+    against the opponents named by ``field``."""
     hand, codes = _hand_codes(cards)
     arr = as_arrangement(arrangement)
     if sorted(c.code for c in arr.cards) != sorted(codes):
@@ -297,22 +330,21 @@ def evaluate(
     players = check_players(players)
     mode = check_mode(mode)
     seed = check_seed(seed)
-    model = get_model(rules, players)
+    field = check_field(field)
+    model = get_model(rules, players, field)
     ev, row_win, valid, _ = _stats(model, arr)
     special = declared_special(arr, rules)
     if mode == "deep":
-        from .deep import score_candidates
-
-        ev = score_candidates(hand, [arr], rules, players, seed)[0]
+        ev = score_candidates(hand, [arr], rules, players, seed, field)[0]
     elif special is not None:
         ev = special_ev(special, rules, players)
     elif not valid:
-        ev = foul_ev(rules, players)
+        ev = foul_ev(rules, players, field)
     if not valid and special is None:
         row_win = (0.0, 0.0, 0.0)
     if mode != "deep":
         ev += ace_ev(hand, rules, players)
-    return Evaluation(arr, ev, row_win, valid, special, players, mode)
+    return Evaluation(arr, ev, row_win, valid, special, players, mode, field)
 
 
 def _stats(model: _core.Model, arr: Arrangement) -> tuple[float, RowWin, bool, tuple[int, int, int]]:

@@ -6,24 +6,26 @@ that follows from one thing per (preset, table size): the distribution of the *f
 row classes (front: 455 classes, middle and back: 12,376; see :mod:`solver._core`), plus
 ``scoop``, the chance one field hand scoops another (for sập làng).
 
-The field is found by iterated best response: start with every sampled hand set
-"strongest back first", then repeatedly solve every sampled hand against the current
-field and move the field half way toward the population's answer, until it moves less
-than ``tol`` (total variation, worst row).  The population is a choice
-(:data:`NAIVE_SHARE`): a quarter of its players keep setting strongest back first and
-the rest play the best response, so the solver is strong against good players and
-still collects from naive ones.
+Each named field (:mod:`solver.fields`) is found by iterated best response: start with
+every sampled hand set "strongest back first", then repeatedly solve every sampled hand
+against the current field and move the field half way toward the field's answer (its
+naive share of players keep setting strongest back first, the rest play the best
+response), until it moves less than ``tol`` (total variation, worst row).  "beginners"
+is the naive start itself; "strong" has no naive players; "population" a quarter.
 
-Build all shipped tables (``solver/data/field-<preset>.npz``)::
+Build all shipped tables (``solver/data/field-<preset>.npz`` for "population",
+``field-<preset>-<field>.npz`` for the others)::
 
     python -m solver.tables build
 
-(defaults: ``--samples 40000 --max-iter 12 --tol 0.01 --naive-share 0.25 --seed 2026``).
+(defaults: ``--samples 40000 --max-iter 12 --tol 0.01 --seed 2026``, every field).
 It uses every core (``--jobs``, default all) and prints a progress bar on stderr.  The
 shipped tables were built with exactly that command: 4 presets × 3 table sizes in 125 s
-on this 2-core machine.  "vietnamese" and "seed" settle below 0.01 in 11–12 iterations;
-"plain" and "four-two" stop at 12 still moving about 0.02, the sampling noise of 40,000
-hands spread over 12,376 classes (their best responses flip between near-equal sets).
+per field on a quiet 2-core machine ("beginners" takes seconds: it is the naive start).
+"vietnamese" and "seed" settle below 0.01 in 11–12 iterations under "population";
+"plain" and "four-two", and every preset under "strong", stop at 12 still moving about
+0.02, the sampling noise of 40,000 hands spread over 12,376 classes (their best
+responses flip between near-equal sets).
 Opponent card removal and opponents' special hands are left out of the tables; deep mode
 covers them.
 """
@@ -43,6 +45,8 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
+from .fields import DEFAULT_FIELD, FIELDS
+from .fields import NAIVE_SHARE as FIELD_NAIVE_SHARE
 from .rules import PRESETS, Rules
 from .scoring import chi_value
 
@@ -66,14 +70,19 @@ class Field:
         return (self.front, self.middle, self.back)
 
 
-def table_path(preset: str) -> Path:
-    return DATA_DIR / f"field-{preset}.npz"
+def table_name(preset: str, field: str = DEFAULT_FIELD) -> str:
+    """File name of a preset's tables for one field (the default field keeps the plain name)."""
+    return f"field-{preset}.npz" if field == DEFAULT_FIELD else f"field-{preset}-{field}.npz"
+
+
+def table_path(preset: str, field: str = DEFAULT_FIELD) -> Path:
+    return DATA_DIR / table_name(preset, field)
 
 
 @cache
-def load_field(preset: str, players: int) -> Field:
-    """The shipped field of one preset and table size."""
-    return read_field(table_path(preset), players)
+def load_field(preset: str, players: int, field: str = DEFAULT_FIELD) -> Field:
+    """The shipped field of one preset, table size and field name."""
+    return read_field(table_path(preset, field), players)
 
 
 def read_field(path: Path, players: int) -> Field:
@@ -234,11 +243,11 @@ def best_response(field: Field, rules: Rules, players: int, hands: IntArray, poo
     return np.concatenate(results)
 
 
-#: The field is a population, not one strategy [choice]: this share of its players set
-#: "strongest back first" and the rest play the best response to the whole population.
-#: Real tables hold naive players; tuning for none of them gives away chi against them,
-#: while a quarter costs little against strong players (figures in the README).
-NAIVE_SHARE = 0.25
+#: The default field is a population, not one strategy [choice]: this share of its
+#: players set "strongest back first" and the rest play the best response to the whole
+#: population.  Real tables hold naive players; tuning for none of them gives away chi
+#: against them, while a quarter costs little against strong players (README figures).
+NAIVE_SHARE = FIELD_NAIVE_SHARE[DEFAULT_FIELD]
 #: Each iteration moves the field this far toward the population's new response.
 DAMPING = 0.5
 
@@ -261,15 +270,18 @@ def build_field(
     Each iteration solves every sampled hand against the current field, mixes those
     answers with the naive ones (``naive_share`` of the population) and moves the field
     half way (:data:`DAMPING`) toward that mix, until it moves less than ``tol``.  With
-    ``naive_share=0`` this converges toward an equilibrium of the solver with itself.
+    ``naive_share=0`` this converges toward an equilibrium of the solver with itself;
+    with ``naive_share=1`` the field is the naive one (no iteration).
     """
-    if not 0.0 <= naive_share < 1.0:
-        raise ValueError(f"naive_share must be in [0, 1), got {naive_share}")
+    if not 0.0 <= naive_share <= 1.0:
+        raise ValueError(f"naive_share must be in [0, 1], got {naive_share}")
     rng = np.random.default_rng(seed)
     hands = deal_hands(samples, rng)
     naive = field_of(_core.strongest_back_first(hands, rules.wheel == "second"), rules)
     field = naive
     moves: list[float] = []
+    if naive_share == 1.0:
+        return field, moves
     for it in range(1, max_iter + 1):
         response = field_of(best_response(field, rules, players, hands, pool, chunks), rules)
         new = blend(field, blend(response, naive, naive_share), DAMPING)
@@ -290,24 +302,25 @@ def build_all(
     out_dir: Path = DATA_DIR,
     max_iter: int = 12,
     tol: float = 0.01,
-    naive_share: float = NAIVE_SHARE,
+    fields: tuple[str, ...] = FIELDS,
 ) -> None:
-    """Build and save the tables of every preset and table size."""
+    """Build and save the tables of every preset, field and table size."""
     out_dir.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(jobs) as pool:
-        for preset in presets:
+        for preset, field_name in ((p, f) for f in fields for p in presets):
             rules = PRESETS[preset]
+            naive_share = FIELD_NAIVE_SHARE[field_name]
             arrays: dict[str, Any] = {}
             for players in TABLE_SIZES:
-                label = f"{preset} {players}p"
+                label = f"{preset} {field_name} {players}p"
 
                 def progress(it: int, move: float, label: str = label) -> None:
                     elapsed = time.perf_counter() - start
                     bar = "#" * it + "." * (max_iter - it)
                     print(
-                        f"\r{label:>16} [{bar}] iter {it:2d} move {move:.4f}  {elapsed:6.1f}s",
+                        f"\r{label:>28} [{bar}] iter {it:2d} move {move:.4f}  {elapsed:6.1f}s",
                         end="",
                         file=sys.stderr,
                         flush=True,
@@ -336,8 +349,9 @@ def build_all(
             arrays["samples"] = np.int64(samples)
             arrays["seed"] = np.int64(seed)
             arrays["naive_share"] = np.float64(naive_share)
-            np.savez_compressed(out_dir / f"field-{preset}.npz", **arrays)
-    print(f"built {len(presets)} preset(s) in {time.perf_counter() - start:.1f}s", file=sys.stderr)
+            np.savez_compressed(out_dir / table_name(preset, field_name), **arrays)
+    took = time.perf_counter() - start
+    print(f"built {len(presets)} preset(s) x {len(fields)} field(s) in {took:.1f}s", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -351,15 +365,10 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--out", type=Path, default=DATA_DIR)
     b.add_argument("--max-iter", type=int, default=12, help="best-response iterations at most (default 12)")
     b.add_argument("--tol", type=float, default=0.01, help="stop when the field moves less than this (default 0.01)")
-    b.add_argument(
-        "--naive-share",
-        type=float,
-        default=NAIVE_SHARE,
-        help=f"share of the field that sets strongest back first (default {NAIVE_SHARE}; 0: a field of solvers)",
-    )
+    b.add_argument("--fields", nargs="*", default=list(FIELDS), choices=FIELDS, help="fields to build (default all)")
     args = parser.parse_args(argv)
     build_all(
-        args.samples, args.seed, max(1, args.jobs), args.presets, args.out, args.max_iter, args.tol, args.naive_share
+        args.samples, args.seed, max(1, args.jobs), args.presets, args.out, args.max_iter, args.tol, tuple(args.fields)
     )
     return 0
 

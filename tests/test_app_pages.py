@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -55,6 +57,14 @@ def metric(at: AppTest, label: str) -> str:
     return str(found[0])
 
 
+def component_data(at: AppTest, key: str) -> dict[str, Any]:
+    """The data a page handed to the card component (AppTest draws it as a placeholder)."""
+    found = [e for e in at.get("bidi_component") if e.key == key]
+    assert found, f"no card component {key!r}"
+    proto = found[0].proto
+    return json.loads(proto.mixed.json if proto.WhichOneof("data") == "mixed" else proto.json)  # type: ignore[no-any-return]
+
+
 # --- Solve -----------------------------------------------------------------------------------
 
 
@@ -65,15 +75,15 @@ def test_solve_shows_three_rows_ev_and_alternatives() -> None:
     no_crash(at)
     assert not at.error
     html = texts(at.markdown)
-    for row in ("Front", "Middle", "Back"):
-        assert f"<b>{row}</b>" in html
-    assert html.count('class="mb-card"') >= 13
+    best_rows = component_data(at, "solve_best_rows")["rows"]
+    assert [r["label"] for r in best_rows] == ["Front", "Middle", "Back"]
+    assert sorted(c for r in best_rows for c in r["cards"]) == sorted(CANONICAL.split())
     ev = metric(at, "EV per hand")
     assert ev.endswith("chi")
     expected = solver.solve(HAND, players=4, seed=2024)
     assert float(ev.split()[0]) == pytest.approx(expected.ev, abs=0.01)
-    for row in ("Front", "Middle", "Back"):  # each row names its hand and its chance to win
-        assert re.search(rf"<b>{row}</b> <span[^>]*>· [a-z ]+ \([^)]*\) · wins \d+%", html), row
+    for row in best_rows:  # each row names its hand and its chance to win
+        assert re.fullmatch(r"[a-z ]+ \([^)]*\) · wins \d+%", row["note"]), row
     assert "Top alternatives" in texts(at.subheader)
     assert "vs best" in html
     # the hand and settings went into the URL
@@ -134,8 +144,8 @@ def test_solve_deal_random_and_picker_agree() -> None:
     no_crash(at)
     typed = solver.parse_cards(at.text_area(key="solve_text").value)
     assert len(set(typed)) == 13
-    picked = [c for p in at.pills for c in (p.value or [])]
-    assert sorted(picked) == sorted(typed)
+    picked = component_data(at, "solve_picker")["value"]["selected"]
+    assert sorted(picked) == sorted(str(c) for c in typed)
     assert metric(at, "EV per hand").endswith("chi")
 
 
@@ -196,41 +206,43 @@ def test_practice_seeded_drill_repeats() -> None:
     assert replay.session_state["practice_deal"]["hand"] == shown["hand"]
 
 
-def test_practice_move_flags_sizes_and_fouls_live() -> None:
+def test_practice_editor_gets_the_deal_and_follows_the_rows() -> None:
     at = new_app()
     deal_practice(at, "42")
-    top_of_back = solver.parse_card(at.session_state["practice_rows"][2][0])
-    at.pills(key="practice_tick_2_1").set_value([top_of_back]).run()
-    at.button(key="practice_move_0").click().run()
-    no_crash(at)
-    assert [len(r) for r in at.session_state["practice_rows"]] == [4, 5, 4]
-    assert "Rows need 3, 5 and 5 cards" in texts(at.warning)
-    assert not [b for b in at.button if b.key == "practice_submit_button"]
-    # a set that breaks the order is flagged before submitting, with the reason
-    at.session_state["practice_rows"] = [
-        ["Ah", "Ad", "2c"],
-        ["Kc", "Ks", "7h", "6h", "4h"],
-        ["9s", "9c", "9d", "4s", "3d"],
-    ]
-    at.run()
-    assert "Foul: your front" in texts(at.error)
-
-
-def test_practice_untouched_deal_is_a_starting_point_not_an_alarm() -> None:
-    at = new_app()
-    # the first seed whose high-to-low layout is not a valid set
-    for seed in range(1, 60):
-        deal_practice(at, str(seed))
-        if at.info and "not a valid set yet" in texts(at.info):
-            break
-    else:
-        raise AssertionError("no seed in 1..59 deals a fouled layout")
-    assert "Foul:" in texts(at.info) and not at.error
-    # once the player has moved cards, a foul is flagged as an error
+    data = component_data(at, "practice_editor")
+    assert data["view"] == "editor" and [len(r) for r in data["deal"]] == [3, 5, 5]
+    assert data["value"]["rows"] == at.session_state["practice_rows"] == data["deal"]
+    assert data["labels"]["front"] == "Front" and len(data["categories"]) == 9
+    assert data["wheel"] == "second" and data["strict"] is False
+    assert at.button(key="practice_submit_button").label == "Submit my set"
+    assert not at.button(key="practice_submit_button").disabled
+    # a page (or the browser, through the editor's callback) that changes the rows moves the cards
     rows = at.session_state["practice_rows"]
-    at.session_state["practice_rows"] = [rows[0][:2] + rows[2][:1], rows[1], rows[2][1:] + rows[0][2:]]
+    at.session_state["practice_rows"] = [rows[0] + rows[2][:1], rows[1], rows[2][1:]]
     at.run()
-    assert "Foul:" in texts(at.error) and "not a valid set yet" not in texts(at.info)
+    no_crash(at)
+    assert [len(r) for r in component_data(at, "practice_editor")["value"]["rows"]] == [4, 5, 4]
+    assert at.button(key="practice_submit_button").disabled  # 4 + 5 + 4 is not a set
+
+
+def test_practice_link_with_a_seed_deals_the_same_hand() -> None:
+    first = new_app()
+    first.query_params["seed"] = "31"
+    first.query_params["players"] = "2"
+    first.switch_page("app/practice.py").run()
+    no_crash(first)
+    hand = first.session_state["practice_deal"]["hand"]
+    assert first.session_state["practice_players"] == 2
+    assert first.query_params["seed"] == "31" and first.query_params["players"] == "2"
+    again = new_app()
+    again.query_params["seed"] = "31"
+    again.query_params["players"] = "2"
+    again.switch_page("app/practice.py").run()
+    assert again.session_state["practice_deal"]["hand"] == hand
+    other = new_app()
+    other.query_params["seed"] = "32"
+    other.switch_page("app/practice.py").run()
+    assert other.session_state["practice_deal"]["hand"] != hand
 
 
 def test_practice_submit_grades_and_counts_the_session() -> None:
@@ -308,18 +320,15 @@ def test_compare_two_sets_side_by_side() -> None:
 
 
 def test_compare_shows_rows_high_to_low_whatever_the_typed_order() -> None:
-    import re
-
     at = new_app()
     at.switch_page("app/compare.py").run()
     at.text_area(key="compare_hand_text").input(PAIRS_HAND).run()
     at.text_input(key="compare_set_0_0").input("3h 2s 2c | 5c 9h 7d 9c 7s | 4d Ks Ah Kc Ad").run()
     at.text_input(key="compare_set_0_1").input("2s 2c 3h | 9h 9c 7d 7s 5c | Ah Ad Kc Ks 4d").run()
     no_crash(at)
-    panels = [m.value for m in at.markdown if 'class="mb-row"' in m.value]
-    shown = [re.findall(r'title="([^"]+)"', p) for p in panels]
-    assert len(shown) == 2 and shown[0] == shown[1]
-    assert shown[0][:3] == ["3 of hearts", "2 of spades", "2 of clubs"]
+    shown = [[c for row in component_data(at, f"compare_set_rows_{x}")["rows"] for c in row["cards"]] for x in "AB"]
+    assert shown[0] == shown[1]
+    assert shown[0][:3] == ["3h", "2s", "2c"]
 
 
 def test_compare_adds_a_solver_alternative() -> None:
@@ -380,6 +389,10 @@ def test_rules_page_names_hands_in_three_languages() -> None:
     every_option = at.table[-1].value
     assert len(every_option) > len(presets)
     assert "None" not in every_option.to_string()  # input aliases are not options
+    # one example row of each category, strongest first, drawn as cards
+    examples = component_data(at, "rules_examples")["rows"]
+    assert [r["label"].lower() for r in examples] == [e for e, _, _ in reversed(solver.hands.CATEGORY_NAMES)]
+    assert all(len(r["cards"]) == 5 for r in examples)
 
 
 def test_state_survives_a_page_switch() -> None:
@@ -479,3 +492,17 @@ def test_chi_gaps_never_read_minus_zero() -> None:
     no_crash(at)
     html = texts(at.markdown)
     assert "vs best" in html and not re.search(r"[-+]0\.00 chi vs best", html)
+
+
+def test_four_colour_deck_reaches_every_card_and_survives_a_page_switch() -> None:
+    at = new_app()
+    at.text_area(key="solve_text").input(HAND).run()
+    at.button(key="solve_go").click().run()
+    assert component_data(at, "solve_picker")["four_colour"] is False
+    at.toggle(key="solve_four_colour").set_value(True).run()
+    no_crash(at)
+    assert component_data(at, "solve_picker")["four_colour"] is True
+    assert component_data(at, "solve_best_rows")["four_colour"] is True
+    deal_practice(at, "8")
+    assert component_data(at, "practice_editor")["four_colour"] is True
+    assert at.toggle(key="practice_four_colour").value is True

@@ -60,7 +60,7 @@ CASES: list[tuple[str, Callable[[], Any], type[ValueError], str]] = [
         InvalidRulesError,
         "unknown rule option 'wheels'",
     ),
-    ("bad number", lambda: Rules(foul_chi=-1), InvalidRulesError, "foul_chi must be an integer >= 0"),
+    ("bad number", lambda: Rules(foul_chi=-1), InvalidRulesError, "foul_chi must be an integer 0..1000, got -1"),
     ("bad flag", lambda: Rules(strict="yes"), InvalidRulesError, "strict must be true or false"),  # type: ignore[arg-type]
     ("bad specials", lambda: Rules(special_values=(("dragon", 13),)), InvalidRulesError, "special_values"),
 ]

@@ -132,6 +132,7 @@ def test_bad_hands_raise_invalid_hand_error_with_the_reason(cards: str, reason: 
         ({"top": 0}, "top must be"),
         ({"seed": "x"}, "seed must be"),
         ({"rules": "nope"}, "unknown rule preset"),
+        ({"field": "pros"}, "field must be one of 'population', 'strong', 'beginners'"),
     ],
 )
 def test_bad_arguments_raise_value_error(kwargs: dict[str, object], message: str) -> None:
@@ -169,3 +170,29 @@ def test_strongest_back_first_is_the_naive_set() -> None:
     assert naive.keys()[2] == max(hand_strength(c) for c in combinations(parse_cards(HAND), 5))
     rest = [c for c in parse_cards(HAND) if c not in naive.back]
     assert naive.keys()[1] == max(hand_strength(c) for c in combinations(rest, 5))
+
+
+@pytest.mark.parametrize("field", ["population", "strong", "beginners"])
+@pytest.mark.parametrize("mode", ["fast", "deep"])
+def test_each_field_has_its_answer_and_evaluate_agrees(field: str, mode: str) -> None:
+    sol = solve(HAND, players=2, mode=mode, seed=2, field=field)
+    assert sol.field == field and is_valid(sol.best)
+    again = evaluate(HAND, sol.best, players=2, mode=mode, seed=2, field=field)
+    assert again.field == field
+    assert again.ev == pytest.approx(sol.ev)
+
+
+def test_the_field_changes_the_best_set() -> None:
+    # against beginners (strongest back first) the solver keeps its flush in the back and
+    # sets the ace-high front; against a field of solvers it splits the hand differently
+    beginners = solve(HAND, players=2, field="beginners")
+    strong = solve(HAND, players=2, field="strong")
+    assert beginners.best.keys() != strong.best.keys()
+    assert evaluate(HAND, beginners.best, players=2, field="beginners").ev > evaluate(
+        HAND, strong.best, players=2, field="beginners"
+    ).ev
+
+
+def test_evaluate_rejects_an_unknown_field() -> None:
+    with pytest.raises(ValueError, match="field must be one of"):
+        evaluate(HAND, strongest_back_first(HAND), field="experts")

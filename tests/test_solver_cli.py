@@ -83,6 +83,7 @@ def test_json_top1_batch_path_agrees_with_the_api() -> None:
         (["--rules", "nope", HAND], "unknown rule preset"),
         (["--top", "0", HAND], "top must be"),
         (["--mode", "slow", HAND], "invalid choice"),
+        (["--field", "pros", HAND], "invalid choice"),
     ],
 )
 def test_bad_options_exit_2_with_a_message(args: list[str], message: str) -> None:
@@ -103,3 +104,13 @@ def test_parse_accepts_common_spellings() -> None:
         "As Th 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc"
     )
     assert len(hand_codes("A♠ K♠ Q♠ J♠ T♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠")) == 13
+
+
+def test_field_option_sets_the_opponents() -> None:
+    for field in ("population", "strong", "beginners"):
+        done = run("--players", "2", "--field", field, "--json", HAND)
+        assert done.returncode == 0, done.stderr
+        answer = json.loads(done.stdout)
+        expected = solve(HAND, players=2, field=field)
+        assert answer["arrangement"] == format_arrangement(c.code for c in expected.best.cards)
+        assert answer["ev"] == pytest.approx(expected.ev, abs=1e-6)

@@ -38,11 +38,11 @@ def test_the_compiled_core_is_the_one_in_use() -> None:
     assert type(strategy.get_model(PRESETS["vietnamese"], 2)) is _core.Model
 
 
-def check_against_reference(cards: list[Card], rules: Rules, players: int) -> None:
+def check_against_reference(cards: list[Card], rules: Rules, players: int, field: str = "population") -> None:
     """Fast argmax = reference argmax of the same objective; the answer is valid and complete."""
-    model = strategy.get_model(rules, players)
+    model = strategy.get_model(rules, players, field)
     answer = _core.solve_hand(model, codes_of(cards), 1)
-    ref_best, ref_keys = _reference.best_splits(cards, rules, players)
+    ref_best, ref_keys = _reference.best_splits(cards, rules, players, field)
     if not answer:
         assert ref_best == -float("inf"), "fast found no valid split but the reference did"
         return
@@ -53,7 +53,7 @@ def check_against_reference(cards: list[Card], rules: Rules, players: int) -> No
     assert keys_valid(*keys, rules.strict)
     assert is_valid(Arrangement(front, middle, back), rules)
     assert ev == pytest.approx(ref_best, abs=1e-9)
-    assert _reference.objective(front, middle, back, rules, players) == pytest.approx(ref_best, abs=1e-9)
+    assert _reference.objective(front, middle, back, rules, players, field) == pytest.approx(ref_best, abs=1e-9)
     assert keys in ref_keys
 
 
@@ -61,6 +61,13 @@ def check_against_reference(cards: list[Card], rules: Rules, players: int) -> No
 def test_fast_argmax_matches_the_reference(preset: str) -> None:
     for i, cards in enumerate(hands(f"ref-{preset}", 45)):
         check_against_reference(cards, PRESETS[preset], 2 + i % 3)
+
+
+@pytest.mark.parametrize("field", ["strong", "beginners"])
+@pytest.mark.parametrize("preset", ["vietnamese", "four-two"])
+def test_fast_argmax_matches_the_reference_for_other_fields(preset: str, field: str) -> None:
+    for i, cards in enumerate(hands(f"ref-{preset}-{field}", 6)):
+        check_against_reference(cards, PRESETS[preset], 2 + i % 3, field)
 
 
 def test_strict_validity_matches_the_reference() -> None:
@@ -267,19 +274,57 @@ def test_the_field_is_a_population_with_a_naive_share() -> None:
         assert got == pytest.approx(0.5 * a + 0.5 * (0.4 * a + 0.6 * b))
     assert not np.allclose(field.back, naive.back)
     with pytest.raises(ValueError, match="naive_share"):
-        tables.build_field(rules, 2, 10, seed=4, naive_share=1.0)
+        tables.build_field(rules, 2, 10, seed=4, naive_share=1.5)
     with np.load(tables.table_path("vietnamese")) as data:
         assert float(data["naive_share"]) == tables.NAIVE_SHARE
 
 
-def test_shipped_tables_cover_every_preset_and_table_size() -> None:
-    from solver import tables
+def test_shipped_tables_cover_every_preset_field_and_table_size() -> None:
+    from solver import fields, tables
 
     for preset in PRESETS:
-        for players in (2, 3, 4):
-            field = tables.load_field(preset, players)
-            assert [len(r) for r in field.rows()] == [455, 12376, 12376]
-            assert all(r.sum() == pytest.approx(1.0) for r in field.rows())
+        for name in fields.FIELDS:
+            with np.load(tables.table_path(preset, name)) as data:
+                assert float(data["naive_share"]) == fields.NAIVE_SHARE[name]
+            for players in (2, 3, 4):
+                field = tables.load_field(preset, players, name)
+                assert [len(r) for r in field.rows()] == [455, 12376, 12376]
+                assert all(r.sum() == pytest.approx(1.0) for r in field.rows())
+
+
+def test_the_beginners_field_is_strongest_back_first() -> None:
+    from solver import tables
+
+    rules = PRESETS["vietnamese"]
+    field, moves = tables.build_field(rules, 2, 500, seed=9, naive_share=1.0)
+    hands_ = tables.deal_hands(500, np.random.default_rng(9))
+    naive = tables.field_of(_core.strongest_back_first(hands_, True), rules)
+    assert moves == [] and all(np.array_equal(a, b) for a, b in zip(field.rows(), naive.rows()))
+    shipped = tables.load_field("vietnamese", 2, "beginners")
+    fresh = tables.deal_hands(20000, np.random.default_rng(1))
+    sample = tables.field_of(_core.strongest_back_first(fresh, True), rules)
+    # the same distribution from two samples: the chance of a stronger back agrees closely
+    _, k5 = _core.class_keys(True)
+    order = np.argsort(k5)
+    assert np.abs(np.cumsum(shipped.back[order]) - np.cumsum(sample.back[order])).max() < 0.02
+
+
+def test_deep_mode_sets_opponents_as_the_field_plays() -> None:
+    from solver.deep import set_opponents
+
+    rules = PRESETS["vietnamese"]
+    hands_ = np.asarray([codes_of(c) for c in hands("deep-field", 400)], dtype=np.int32)
+    naive = _core.strongest_back_first(hands_, True)
+    solved, _ = _core.solve_batch(strategy.get_model(rules, 2, "strong"), hands_)
+    beginners = set_opponents(hands_, rules, 2, "beginners", np.random.default_rng(0))
+    strong = set_opponents(hands_, rules, 2, "strong", np.random.default_rng(0))
+    assert np.array_equal(beginners, naive) and np.array_equal(strong, solved)
+    mixed = set_opponents(hands_, rules, 2, "population", np.random.default_rng(0))
+    pop_solved, _ = _core.solve_batch(strategy.get_model(rules, 2), hands_)
+    is_naive = np.all(mixed == naive, axis=1) & ~np.all(pop_solved == naive, axis=1)
+    is_solved = np.all(mixed == pop_solved, axis=1)
+    assert np.all(is_naive | is_solved)
+    assert 0.15 < is_naive.sum() / (~np.all(pop_solved == naive, axis=1)).sum() < 0.35
 
 
 def test_row_table_sweep_factors() -> None:

@@ -1,0 +1,216 @@
+"""The Macao page's table: what the card component shows, and what a tap on it means.
+
+:func:`table_view` turns a round into an :class:`app.cards.MacaoTable` (seats with
+counts, the top card and active suit, the stock, whose turn, your hand with the
+playable cards lit and the one-tap plays), and :func:`action_for` turns the player's
+tap or Play back into an engine action.  A card is playable exactly when some legal
+action starts with it (a ``Play`` whose first card it is, or ``PlayDrawn`` for the card
+just drawn).  One tap plays it when every legal play starting with that card is the
+same play (same cards, no suit to name); otherwise the tap selects it and the player
+adds cards of the same rank or names a suit.  :func:`why_illegal` says in plain words
+why a play is refused (no rule numbers).  No Streamlit here: the page draws.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.cards import MacaoSeat, MacaoTable, TableEvent
+from app.macao_widgets import SUIT_WORDS, glyph_text, label, suit_text
+from app.widgets import SUIT_GLYPHS
+from macao import Observation, Phase, Play, PlayDrawn, State, legal_actions, observe
+from macao.actions import Action
+from solver.cards import Card, Suit, parse_cards
+
+HUMAN = 0
+RANK_WORDS = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """The table to draw and the legal actions its one-tap ids point into."""
+
+    table: MacaoTable
+    legal: list[Action]
+
+
+def _starts_with(action: Action, card: Card) -> bool:
+    return isinstance(action, Play) and action.cards[0] == card
+
+
+def _drawn_index(obs: Observation) -> int | None:
+    if obs.phase is not Phase.AFTER_DRAW or obs.drawn is None or obs.current != HUMAN:
+        return None
+    for i in range(len(obs.hand) - 1, -1, -1):
+        if obs.hand[i] == obs.drawn:
+            return i
+    return None
+
+
+def one_tap_plays(
+    hand: Sequence[Card], legal: Sequence[Action], declare: bool, drawn_index: int | None
+) -> list[int | None]:
+    """For each card of the hand, the index of the legal action one tap plays, or None."""
+    out: list[int | None] = []
+    for i, card in enumerate(hand):
+        if i == drawn_index:
+            drawn = [n for n, a in enumerate(legal) if isinstance(a, PlayDrawn)]
+            suits = {legal[n].suit for n in drawn}  # type: ignore[union-attr]
+            out.append(_with_declare(legal, drawn, declare) if len(suits) == 1 else None)
+            continue
+        starting = [n for n, a in enumerate(legal) if _starts_with(a, card)]
+        plays = {(legal[n].cards, legal[n].suit) for n in starting}  # type: ignore[union-attr]
+        out.append(_with_declare(legal, starting, declare) if len(plays) == 1 else None)
+    return out
+
+
+def _with_declare(legal: Sequence[Action], indexes: list[int], declare: bool) -> int | None:
+    """The one of these (same play, both declare values) that matches the Macao! flag."""
+    if not indexes:
+        return None
+    for n in indexes:
+        if getattr(legal[n], "declare", False) == declare:
+            return n
+    return indexes[0]
+
+
+def playable_cards(hand: Sequence[Card], legal: Sequence[Action], drawn_index: int | None) -> list[bool]:
+    """True for each card some legal action starts with."""
+    can_play_drawn = any(isinstance(a, PlayDrawn) for a in legal)
+    return [
+        (i == drawn_index and can_play_drawn) or any(_starts_with(a, card) for a in legal)
+        for i, card in enumerate(hand)
+    ]
+
+
+def table_view(state: State, names: Sequence[str], declare: bool, four_colour: bool = False) -> TableFacts:
+    """What the table shows to you (seat 0) now."""
+    obs = observe(state, HUMAN)
+    over = obs.is_terminal
+    your_turn = obs.current == HUMAN and not over
+    legal = legal_actions(state) if your_turn else []
+    seats = []
+    for seat in range(obs.players):
+        if seat == HUMAN:
+            continue
+        notes = []
+        if obs.skip_turns[seat]:
+            notes.append(f"sits out {obs.skip_turns[seat]}")
+        if obs.exposed == seat:
+            notes.append("forgot Macao!")
+        out = seat in obs.finished
+        count = obs.hand_sizes[seat]
+        seats.append(
+            MacaoSeat(
+                seat=seat,
+                name=names[seat],
+                count=count,
+                count_text="out" if out else f"{count} card{'s' if count != 1 else ''}",
+                note=", ".join(notes),
+                current=obs.current == seat and not over,
+                out=out,
+            )
+        )
+    drawn_index = _drawn_index(obs)
+    pending = ""
+    if not over and obs.pending_draw:
+        pending = f"Draw {obs.pending_draw} pending"
+    elif not over and obs.pending_skip:
+        pending = f"Wait {obs.pending_skip} turn{'s' if obs.pending_skip > 1 else ''} pending"
+    if over:
+        turn = "Round over"
+    elif your_turn:
+        turn = "Your turn"
+    else:
+        turn = f"{names[obs.current]} is playing…"
+    hint = ""
+    if your_turn and obs.phase is Phase.AFTER_DRAW:
+        hint = f"You drew {label(obs.drawn)}: tap it to play it, or keep it." if obs.drawn else ""
+    elif your_turn:
+        hint = "Tap a lit card to play it." if any(isinstance(a, Play) for a in legal) else "No card fits: draw."
+    table = MacaoTable(
+        seats=seats,
+        top=str(obs.top),
+        hand=[str(c) for c in obs.hand],
+        playable=playable_cards(obs.hand, legal, drawn_index),
+        one_tap=one_tap_plays(obs.hand, legal, declare, drawn_index),
+        move=obs.moves,
+        your_turn=your_turn,
+        turn_text=turn,
+        stock_text=f"Stock: {obs.stock_count}",
+        suit_text=suit_text(obs.active_suit),
+        pending_text=pending,
+        hint=hint,
+        drawn_index=drawn_index,
+        labels={
+            "play": "Play",
+            "clear": "Cancel",
+            "selected": "Selected: {cards}",
+            "name_suit": "Name the suit:",
+            "suits": {s.value: SUIT_WORDS[s] for s in SUIT_GLYPHS},
+            "jokers": {"BJ": "black joker", "RJ": "red joker"},
+        },
+        four_colour=four_colour,
+    )
+    return TableFacts(table, legal)
+
+
+def action_for(state: State, event: TableEvent, declare: bool) -> Action | str | None:
+    """The engine action for the player's tap or play, a plain reason why there is none,
+    or None for a tap made on an earlier table (a double tap): that one is ignored."""
+    if event.move != state.moves:
+        return None
+    obs = observe(state, HUMAN)
+    if obs.current != HUMAN or obs.is_terminal:
+        return "It is not your turn."
+    legal = legal_actions(state)
+    if event.kind == "action":
+        if event.action_id is None or not 0 <= event.action_id < len(legal):
+            return "That move is no longer possible."
+        return legal[event.action_id]
+    try:
+        cards = parse_cards(" ".join(event.cards))
+    except ValueError:
+        return "Those are not cards of your hand."
+    suit = Suit(event.suit) if event.suit in ("s", "h", "d", "c") else None
+    if obs.phase is Phase.AFTER_DRAW:
+        return PlayDrawn(suit=suit, declare=declare)
+    return Play(cards, suit=suit, declare=declare)
+
+
+_RULE_NUMBER = re.compile(r"\s*\(rule [^)]*\)")
+
+
+def why_illegal(state: State, action: Action, engine_message: str) -> str:
+    """A refused play in plain words, with card glyphs and no rule numbers."""
+    obs = observe(state, HUMAN)
+    rules = state.rules
+    if isinstance(action, Play) and action.cards:
+        first = action.cards[0]
+        if len({c.rank for c in action.cards if not c.is_joker} | ({"J"} if any(c.is_joker for c in action.cards)
+                                                                   else set())) > 1:  # fmt: skip
+            return "Cards played together must all have the same rank."
+        answers = []
+        if obs.pending_draw:
+            answers = ["a 2", "a 3"] + (["a joker"] if rules.jokers else []) + (["a 7"] if rules.stop else [])
+            return (
+                f"{label(first)} doesn't answer the draw-{obs.pending_draw} penalty: play "
+                + ", ".join(answers[:-1]) + f" or {answers[-1]}, or take the cards."
+            )
+        if obs.pending_skip:
+            return f"{label(first)} doesn't answer the wait: play a 4, or accept the wait."
+        top = obs.top
+        wanted = []
+        if obs.active_suit is not None:
+            wanted.append(f"a {SUIT_GLYPHS[obs.active_suit]}")
+        if not top.is_joker and top.rank is not None:
+            word = RANK_WORDS.get(int(top.rank), str(int(top.rank)))
+            wanted.append(f"an {word}" if word[0] in "AE8" else f"a {word}")
+        if rules.ace_wild and "an Ace" not in wanted:
+            wanted.append("an Ace")
+        if rules.jokers:
+            wanted.append("a joker")
+        return f"{label(first)} doesn't follow {label(top)}: play " + ", ".join(wanted[:-1]) + f" or {wanted[-1]}."
+    return _RULE_NUMBER.sub("", glyph_text(engine_message)).strip()

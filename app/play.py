@@ -1,0 +1,582 @@
+"""Play page: a Mau Binh table against computer opponents, with the settlement shown.
+
+You sit in seat 0 with 1-3 computer players (Beginner, Club or Expert, from
+``solver.players``).  Every hand is dealt from the session's seeded shoe
+(``solver.table``; ``?seed=N&preset=...&players=N`` replays a session).  You arrange your
+13 cards with the card component (drag or tap) and press "Reveal": every seat's rows
+turn face up, the rows are compared pair by pair and the settlement comes from
+``score_table``.  The session keeps each seat's running balance, your scoops and fouls,
+a one-line review of your set, and a history you can download or replay from.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from typing import Any
+from urllib.parse import urlencode
+
+import altair as alt
+import pandas as pd  # type: ignore[import-untyped]
+import streamlit as st
+
+from app import engine
+from app.cards import CardRow, card_rows, hand_editor
+from app.grading import GRADE_ICONS, grade_for, same_rows
+from app.widgets import (
+    canonical_hand,
+    category_names,
+    editor_labels,
+    four_colour,
+    four_colour_toggle,
+    preset_label,
+    remember,
+    restore,
+    show_error,
+    sort_for_display,
+    special_label,
+)
+from solver import PRESETS, Card, parse_cards, special_hand
+from solver.hands import category_of
+from solver.players import EXPERT_SAMPLES, LEVELS
+from solver.scoring import ROW_NAMES, ROW_SIZES, Arrangement, chi_value
+from solver.table import (
+    MAX_HANDS,
+    MAX_SEED,
+    HandRecord,
+    TableConfig,
+    balances,
+    history_csv,
+    history_json,
+    scoops,
+    settle_hand,
+)
+
+PRESET = "play_preset"
+PLAYERS = "play_players"
+LEVEL = "play_level_{}"  # seat 1..3
+TIMER = "play_timer"
+SEED_TEXT = "play_seed_text"
+WIDGETS = (PRESET, PLAYERS, TIMER, SEED_TEXT, *(LEVEL.format(s) for s in (1, 2, 3)))
+CONFIG = "play_config"  # TableConfig of the session
+HAND = "play_hand"  # the hand being played: {"number", "hands", "sets", "replay_of", "deadline"}
+ROWS = "play_rows"  # the page's copy of the editor's rows (survives a page switch)
+RECORDS = "play_records"  # list[HandRecord]
+SHOWN = "play_shown"  # index in RECORDS of the hand whose reveal is shown
+REVEAL = "play_reveal"  # the Reveal button was pressed
+ERROR = "play_error"
+TIMERS = {"Off": None, "60 s": 60, "90 s": 90, "120 s": 120}
+LEVEL_NAMES = {name: player.name for name, player in LEVELS.items()}
+ROW_TITLES = tuple(name.capitalize() for name in ROW_NAMES)
+
+CATEGORIES = category_names()
+
+
+# --- session ----------------------------------------------------------------------------------
+
+
+def config() -> TableConfig:
+    return st.session_state[CONFIG]  # type: ignore[no-any-return]
+
+
+def records() -> list[HandRecord]:
+    return st.session_state.setdefault(RECORDS, [])  # type: ignore[no-any-return]
+
+
+def settings_config(seed: int) -> TableConfig:
+    """The table the settings describe, with this session seed."""
+    players = st.session_state[PLAYERS]
+    levels = tuple(st.session_state[LEVEL.format(seat)] for seat in range(1, players))
+    return TableConfig(seed=seed, preset=st.session_state[PRESET], levels=levels)
+
+
+def start_session(table: TableConfig) -> None:
+    st.session_state[CONFIG] = table
+    st.session_state[RECORDS] = []
+    st.session_state.pop(SHOWN, None)
+    deal_hand(1)
+
+
+def next_number() -> int:
+    return 1 + sum(1 for r in records() if r.replay_of is None)
+
+
+def deal_hand(number: int, replay: HandRecord | None = None) -> None:
+    """Deal hand ``number`` (or the replayed hand again) and let the computer seats set."""
+    table = config()
+    if replay is not None:
+        hands = [parse_cards(text) for text in replay.hands]
+        sets = list(replay.sets[1:])
+    else:
+        hands = table.deal(number)
+        with st.spinner("The computer players are setting their hands…"):
+            sets = [str(a) for a in table.computer_sets(hands, number)]
+    limit = TIMERS.get(st.session_state.get(TIMER, "Off"))
+    st.session_state[HAND] = {
+        "number": number,
+        "hands": [[str(c) for c in hand] for hand in hands],
+        "sets": sets,
+        "replay_of": None if replay is None else (replay.replay_of or replay.number),
+        "deadline": None if limit is None else time.time() + limit,
+    }
+    st.session_state.pop(ROWS, None)
+    st.session_state.pop(SHOWN, None)
+
+
+def read_url() -> None:
+    """On a session's first run, take seed, preset, players (and levels) from the link."""
+    if st.session_state.get("play_url_read"):
+        return
+    st.session_state["play_url_read"] = True
+    params = st.query_params
+    problems = []
+    preset = params.get("preset")
+    if preset is not None:
+        if preset in PRESETS:
+            st.session_state[PRESET] = preset
+        else:
+            problems.append(f"unknown preset {preset[:40]!r} in the link")
+    players = params.get("players")
+    if players is not None:
+        if players in ("2", "3", "4"):
+            st.session_state[PLAYERS] = int(players)
+        else:
+            problems.append(f"players must be 2, 3 or 4, the link says {players[:40]!r}")
+    levels = params.get("levels")
+    if levels is not None:
+        names = levels.lower().split(",")
+        if all(name in LEVELS for name in names) and 1 <= len(names) <= 3:
+            for seat, name in enumerate(names, start=1):
+                st.session_state[LEVEL.format(seat)] = name
+        else:
+            problems.append(f"levels must be beginner, club or expert separated by commas, got {levels[:40]!r}")
+    seed = params.get("seed")
+    if seed is not None:
+        if seed.isdigit() and int(seed) <= MAX_SEED:
+            start_session(settings_config(int(seed)))
+        else:
+            problems.append(f"a session seed is a whole number from 0 to {MAX_SEED}, the link says {seed[:40]!r}")
+    if problems:
+        st.session_state[ERROR] = "; ".join(problems) + ". The other settings are used."
+
+
+def write_url() -> None:
+    table = config()
+    wanted = {
+        "seed": str(table.seed),
+        "preset": table.preset,
+        "players": str(table.players),
+        "levels": ",".join(table.levels),
+    }
+    if st.query_params.to_dict() != wanted:
+        st.query_params.from_dict(wanted)
+
+
+# --- callbacks (bookkeeping only) ---------------------------------------------------------------
+
+
+def on_new_session() -> None:
+    st.session_state.pop(ERROR, None)
+    text = st.session_state.get(SEED_TEXT, "").strip()
+    if text and (not text.isdigit() or int(text) > MAX_SEED):
+        st.session_state[ERROR] = f"A session seed is a whole number from 0 to {MAX_SEED}, got {text[:40]!r}."
+        return
+    seed = int(text) if text else engine.new_seed()
+    st.session_state["play_pending"] = settings_config(seed)
+
+
+def on_reveal() -> None:
+    st.session_state[REVEAL] = True
+
+
+def on_next() -> None:
+    st.session_state["play_deal_next"] = True
+
+
+def on_replay() -> None:
+    st.session_state["play_replay"] = st.session_state.get("play_replay_pick")
+
+
+# --- reveal ---------------------------------------------------------------------------------------
+
+
+def as_set(rows: tuple[list[str], list[str], list[str]]) -> tuple[Arrangement, bool]:
+    """Your set from the editor's rows; rows of the wrong size (a timer that ran out
+    mid-move) are cut again 3 + 5 + 5 in the order shown.  Returns (set, was recut)."""
+    sizes = tuple(len(r) for r in rows)
+    if sizes == ROW_SIZES:
+        return Arrangement(rows[0], rows[1], rows[2]), False
+    flat = [c for row in rows for c in row]
+    return Arrangement(flat[:3], flat[3:8], flat[8:]), True
+
+
+def review(hand: list[Card], mine: Arrangement, table: TableConfig) -> dict[str, Any]:
+    """Your set against the fast solver's best for this table (the Practice page's grade)."""
+    text = canonical_hand(hand)
+    best = engine.solve_hand(text, table.preset, table.players, "fast")
+    yours = engine.evaluate_set(text, str(mine), table.preset, table.players, "fast")
+    lost = max(0.0, best["ev"] - yours["ev"])
+    valid = yours["valid"] or bool(yours["special"])
+    grade = grade_for(lost, valid, same_rows(mine, Arrangement.parse(best["best"])))
+    return {
+        "ev": yours["ev"],
+        "best_ev": best["ev"],
+        "lost": 0.0 if grade == "best" else lost,
+        "grade": grade,
+        "best": best["best"],
+    }
+
+
+def reveal(rows: tuple[list[str], list[str], list[str]], timed_out: bool) -> None:
+    table, hand = config(), st.session_state[HAND]
+    hands = [parse_cards(h) for h in hand["hands"]]
+    mine, recut = as_set(rows)
+    record = settle_hand(
+        table,
+        hand["number"],
+        hands,
+        [mine, *hand["sets"]],
+        replay_of=hand["replay_of"],
+        review=review(hands[0], mine, table),
+        timed_out=timed_out,
+        recut=recut,
+    )
+    records().append(record)
+    st.session_state[SHOWN] = len(records()) - 1
+    st.session_state.pop(HAND, None)
+    st.session_state.pop(ROWS, None)
+
+
+# --- drawing --------------------------------------------------------------------------------------
+
+
+def signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def seat_html(record: HandRecord, seat: int, kinds: list[str]) -> str:
+    """The seat's header: name, chi for the hand, row categories and what else happened."""
+    name, total = record.seats[seat], record.totals[seat]
+    notes = [" / ".join(kinds)]
+    if record.specials[seat]:
+        notes.append(f"special: {special_label(record.specials[seat] or '')}")
+    if record.fouls[seat]:
+        notes.append("foul")
+    won = scoops(record, seat)
+    if won:
+        notes.append(f"scoops {won}")
+    if record.sap_lang[seat]:
+        notes.append("sập làng")
+    colour = "#2e7d32" if total > 0 else "#c62828" if total < 0 else "inherit"
+    return (
+        f'<div class="play-seat" style="display:flex;flex-wrap:wrap;gap:.2em .6em;align-items:baseline;'
+        f'font-size:1.05rem"><b>{html.escape(name)}</b>'
+        f'<span style="color:{colour};font-weight:700">{signed(total)} chi</span>'
+        f'<span style="opacity:.75">{html.escape(" · ".join(notes))}</span></div>'
+    )
+
+
+def show_seats(record: HandRecord, index: int) -> None:
+    rules = record.rules
+    for seat in range(record.players):
+        arrangement = record.arrangement(seat)
+        kinds = [CATEGORIES[category_of(k)] for k in arrangement.keys(rules)]
+        st.html(seat_html(record, seat, kinds))
+        rows = [CardRow(cards=[str(c) for c in row]) for row in arrangement.rows]
+        # the reveal contract sits on the element holding the seat's cards
+        contract = {"data-seat": str(seat), "data-rows": record.sets[seat], "data-chi": str(record.totals[seat])}
+        card_rows(rows, key=f"play_seat_{index}_{seat}", compact=True, four_colour=four_colour(), attrs=contract)
+
+
+def pair_line(record: HandRecord, i: int, j: int) -> dict[str, str]:
+    """One line of the settlement table: what seat i and seat j settle between them."""
+    rules, names = record.rules, record.seats
+    line = {"Pair": f"{names[i]} – {names[j]}"}
+    results = record.row_results(i, j)
+    bonuses = []
+    if results is None:
+        for title in ROW_TITLES:
+            line[title] = "—"
+    else:
+        keys = (record.arrangement(i).keys(rules), record.arrangement(j).keys(rules))
+        for row, (title, outcome) in enumerate(zip(ROW_TITLES, results)):
+            if outcome == 0:
+                line[title] = "tie"
+                continue
+            winner = i if outcome > 0 else j
+            key = keys[0 if outcome > 0 else 1][row]
+            value = chi_value(row, key, rules)
+            line[title] = f"{names[winner]} {value}"
+            if value > 1:
+                bonuses.append(f"{ROW_NAMES[row]} {CATEGORIES[category_of(key)]} {value}")
+        if rules.majority_bonus:
+            for seat, sign in ((i, 1), (j, -1)):
+                if sum(1 for r in results if r * sign > 0) >= 2:
+                    bonuses.append(f"{names[seat]} majority +{rules.majority_bonus}")
+    extras = [f"bonus {b}" for b in bonuses]
+    swept = [names[s] for s, o in ((i, j), (j, i)) if record.scooped[s][o] and results is not None]
+    extras += [f"sập {n} ×{rules.sweep_mult}" for n in swept]
+    extras += [f"sập làng {names[s]} ×{rules.sap_lang_mult}" for s in (i, j) if record.sap_lang[s]]
+    fouled = [s for s in (i, j) if record.fouls[s]] if not (record.specials[i] or record.specials[j]) else []
+    pays = f" pays {rules.foul_chi}" if rules.foul_mode == "flat" and len(fouled) == 1 else ""
+    extras += [f"foul {names[s]}{pays}" for s in fouled]
+    extras += [
+        f"special {names[s]} {(record.specials[s] or '').replace('_', ' ')}" for s in (i, j) if record.specials[s]
+    ]
+    if rules.aces and max(record.aces) == 4:
+        extras.append("aces void (4 aces in one hand)")
+    elif rules.aces:
+        extras.append(f"aces {record.aces[i]}–{record.aces[j]}")
+    line["Extras"] = "; ".join(extras) or "—"
+    line["Chi"] = f"{names[i]} {signed(record.pairs[i][j])}"
+    return line
+
+
+def show_settlement(record: HandRecord, index: int) -> None:
+    n = record.players
+    st.markdown(
+        "**Settlement**: each pair of seats, rows compared front, middle, back (a row names its winner "
+        "and the chi it pays); *Extras*: bonuses, sập, sập làng, fouls, specials and aces; *Chi* is what "
+        "the first seat of the pair receives from the second."
+    )
+    st.table([pair_line(record, i, j) for i in range(n) for j in range(i + 1, n)], hide_index=True)
+    counted = [r for r in records()[: index + 1] if r.replay_of is None]
+    running = balances(counted)[-1] if record.replay_of is None and counted else None
+    totals = [
+        {
+            "Seat": record.seats[s],
+            "This hand": signed(record.totals[s]),
+            **({"Balance": signed(running[s])} if running else {}),
+        }
+        for s in range(n)
+    ]
+    st.table(totals, hide_index=True)
+    st.caption(f"Totals sum to {sum(record.totals)}: what one seat wins, the others pay.")
+
+
+def show_review(record: HandRecord) -> None:
+    rev = record.extra.get("review")
+    if not rev:
+        return
+    grade = str(rev["grade"])
+    text = f"{GRADE_ICONS[grade]} **{grade.capitalize()}** · your EV {rev['ev']:+.2f} vs best {rev['best_ev']:+.2f}"
+    if grade not in ("best", "foul"):
+        text += f" ({rev['lost']:.2f} chi lost)"
+    if record.extra.get("timed_out"):
+        text += " · time ran out: your set as it stood was played"
+    # the links open a new tab (a fresh session reads the link), so the table stays as it is
+    params = {"preset": record.preset, "players": str(record.players)}
+    solve_link = urlencode({"hand": record.hands[0], **params, "mode": "fast"})
+    # hand n of session S is dealt from seed S * 1000 + n - 1: hand n of Practice's drill S
+    session_seed, number = divmod(record.deal_seed, 1000)
+    practice_link = urlencode({"seed": session_seed, "hand": number + 1, **params})
+    st.markdown(f"{text} · [Open on Solve](solve?{solve_link}) · [Open on Practice](practice?{practice_link})")
+
+
+def show_reveal(index: int) -> None:
+    record = records()[index]
+    title = f"Hand {record.number}" + (f" (replay of hand {record.replay_of})" if record.replay_of else "")
+    st.subheader(title)
+    show_seats(record, index)
+    show_settlement(record, index)
+    show_review(record)
+    st.button("Deal the next hand", type="primary", key="play_next", on_click=on_next)
+
+
+def show_session() -> None:
+    counted = [r for r in records() if r.replay_of is None]
+    st.subheader("This session")
+    if not counted:
+        st.caption("Reveal a hand to start the running balance.")
+        return
+    running = balances(counted)
+    with st.container(horizontal=True, gap="medium"):
+        st.metric("Hands played", len(counted), border=True, width="content")
+        st.metric("Your balance", signed(running[-1][0]), border=True, width="content")
+        st.metric("Your scoops", sum(scoops(r, 0) for r in counted), border=True, width="content")
+        st.metric("Your fouls", sum(1 for r in counted if r.fouls[0]), border=True, width="content")
+    seats = counted[-1].seats
+    frame = pd.DataFrame(
+        [{"hand": 0, "seat": name, "chi": 0} for name in seats]
+        + [
+            {"hand": r.number, "seat": seats[s], "chi": row[s]}
+            for r, row in zip(counted, running)
+            for s in range(len(seats))
+        ]
+    )
+    chart = (
+        alt.Chart(frame)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("hand:Q", axis=alt.Axis(format="d", tickMinStep=1), title="hand"),
+            y=alt.Y("chi:Q", title="balance (chi)"),
+            color=alt.Color("seat:N", sort=list(seats), legend=alt.Legend(orient="bottom", title=None)),
+            tooltip=["hand", "seat", "chi"],
+        )
+    )
+    st.altair_chart(chart, height=240)
+
+
+def show_history() -> None:
+    hands = records()
+    if not hands:
+        return
+    table = config()
+    with st.expander(f"History ({len(hands)} hand{'s' if len(hands) != 1 else ''})"):
+        lines = [
+            {
+                "Hand": f"{r.number} (replay)" if r.replay_of else str(r.number),
+                "Your set": r.sets[0],
+                "Chi": signed(r.totals[0]),
+                "Grade": (r.extra.get("review") or {}).get("grade", ""),
+            }
+            for r in hands
+        ]
+        st.table(lines, hide_index=True)
+        name = f"mau-binh-play-{table.seed}"
+        with st.container(horizontal=True):
+            st.download_button(
+                "Download JSON",
+                history_json(table, hands),
+                file_name=f"{name}.json",
+                mime="application/json",
+                key="play_json",
+                on_click="ignore",
+            )
+            st.download_button(
+                "Download CSV",
+                history_csv(hands),
+                file_name=f"{name}.csv",
+                mime="text/csv",
+                key="play_csv",
+                on_click="ignore",
+            )
+        numbers = sorted({r.replay_of or r.number for r in hands})
+        with st.container(horizontal=True, vertical_alignment="bottom"):
+            st.selectbox("Hand to replay", numbers, key="play_replay_pick", format_func=lambda n: f"Hand {n}")
+            st.button("Replay this hand", key="play_replay_button", on_click=on_replay)
+        st.caption(
+            "A replay deals the same cards to every seat, the computer players set them as before; "
+            "it is settled and kept in the history but not counted in the balance."
+        )
+
+
+@st.fragment(run_every=1)
+def countdown(deadline: float) -> None:
+    """The time left on this hand; when it runs out, the whole page reruns and submits."""
+    left = deadline - time.time()
+    if left <= 0:
+        st.rerun(scope="app")
+    st.caption(f"⏱ {left:.0f} s left: your set as it stands is played when the time runs out.")
+
+
+def dealt_layout(cards: list[Card]) -> list[list[str]]:
+    """How a new hand is laid out (as on Practice): high to low from the back."""
+    ordered = [str(c) for c in sort_for_display(cards)]
+    return [ordered[10:], ordered[5:10], ordered[:5]]
+
+
+def show_hand() -> None:
+    table, hand = config(), st.session_state[HAND]
+    hands = [parse_cards(h) for h in hand["hands"]]
+    title = f"Hand {hand['number']}" + (f" (replay of hand {hand['replay_of']})" if hand["replay_of"] else "")
+    st.subheader(title)
+    for seat in range(1, table.players):
+        st.markdown(f"**{table.seat_names()[seat]}** · set, face down")
+        backs = [CardRow(backs=size) for size in ROW_SIZES]
+        card_rows(backs, key=f"play_backs_{seat}", compact=True, four_colour=four_colour())
+    special = special_hand(hands[0], table.rules)
+    if special:
+        st.info(f"You hold a special hand: {special_label(special)}. It wins automatically, whatever the set.")
+    result = hand_editor(
+        dealt_layout(hands[0]),
+        key=f"play_editor_{table.seed}_{hand['number']}_{hand['replay_of'] or 0}",
+        labels=editor_labels(),
+        categories=CATEGORIES,
+        rows_key=ROWS,
+        wheel=table.rules.wheel,
+        strict=table.rules.strict,
+        special=special_label(special) if special else None,
+        four_colour=four_colour(),
+    )
+    deadline = hand["deadline"]
+    timed_out = deadline is not None and time.time() >= deadline
+    if deadline is not None and not timed_out:
+        countdown(deadline)
+    st.button("Reveal", type="primary", key="play_reveal_button", on_click=on_reveal)
+    if st.session_state.pop(REVEAL, False) or timed_out:
+        try:
+            reveal(result.rows, timed_out)
+        except ValueError as exc:
+            show_error(exc)
+        else:
+            st.rerun()
+
+
+# --- page ---------------------------------------------------------------------------------------
+
+restore(PRESET, "vietnamese")
+restore(PLAYERS, 4)
+restore(TIMER, "Off")
+restore(SEED_TEXT, "")
+for _seat in (1, 2, 3):
+    restore(LEVEL.format(_seat), "club")
+
+st.title("Play")
+st.caption("A table against computer players: arrange your 13 cards, press Reveal, see who pays whom.")
+read_url()
+
+with st.expander("Table settings", expanded=CONFIG not in st.session_state):
+    col_preset, col_players = st.columns([2, 1.3])
+    with col_preset:
+        st.selectbox("Rules", list(PRESETS), key=PRESET, format_func=preset_label)
+    with col_players:
+        st.segmented_control("Players", [2, 3, 4], key=PLAYERS, required=True)
+    level_columns = st.columns(st.session_state[PLAYERS] - 1)
+    for _seat in range(1, st.session_state[PLAYERS]):
+        with level_columns[_seat - 1]:
+            st.selectbox(f"Seat {_seat}", list(LEVELS), key=LEVEL.format(_seat), format_func=LEVEL_NAMES.get)
+    col_timer, col_seed = st.columns([1, 1.4])
+    with col_timer:
+        st.segmented_control("Timer per hand", list(TIMERS), key=TIMER, required=True)
+    with col_seed:
+        st.text_input("Session seed (empty: random)", key=SEED_TEXT, help="The same seed deals the same hands.")
+    four_colour_toggle("play")
+    st.button("Start a new session", key="play_new", on_click=on_new_session)
+    st.caption(
+        "Beginner: strongest five in the back. Club: the fast solver's best set. "
+        f"Expert: deep mode ({EXPERT_SAMPLES} sampled tables per candidate set). "
+        "Rules, players and levels apply when a new session starts; the timer from the next hand."
+    )
+remember(*WIDGETS)
+
+if st.session_state.get(ERROR):
+    show_error(st.session_state[ERROR])
+pending = st.session_state.pop("play_pending", None)
+if pending is not None:
+    start_session(pending)
+if CONFIG not in st.session_state:
+    start_session(settings_config(engine.new_seed()))
+if st.session_state.pop("play_deal_next", False):
+    if next_number() > MAX_HANDS:
+        show_error(f"This session has played {MAX_HANDS} hands, the most one seed deals: start a new session.")
+    else:
+        deal_hand(next_number())
+replay_number = st.session_state.pop("play_replay", None)
+if replay_number is not None:
+    original = next((r for r in records() if r.number == replay_number and r.replay_of is None), None)
+    if original is not None:
+        deal_hand(original.number, replay=original)
+write_url()
+
+session = config()
+st.caption(
+    f"Session seed {session.seed} · {preset_label(session.preset)} rules · "
+    f"{', '.join(session.seat_names()[1:])} · link to replay: ?seed={session.seed}"
+)
+if HAND in st.session_state:
+    show_hand()
+elif st.session_state.get(SHOWN) is not None:
+    show_reveal(st.session_state[SHOWN])
+show_session()
+show_history()

@@ -1,0 +1,99 @@
+"""Computer players for a Mau Binh table: three levels behind one :class:`Player` protocol.
+
+A player sees only its own 13 cards, the rules and how many sit at the table, and
+returns the set it plays.  The levels, weakest first:
+
+* **Beginner** sets the strongest five cards in the back, the best five of the rest in
+  the middle and the last three in front (:func:`solver.strongest_back_first`): what a
+  new player does, never a foul under non-strict rules.
+* **Club** plays the fast solver's best set (:func:`solver.solve`, field tables).
+* **Expert** plays deep mode: the fast solver's best candidates re-scored by Monte Carlo
+  against opponents dealt from the unseen cards and settled exactly
+  (:mod:`solver.deep`), with :data:`EXPERT_SAMPLES` opponent deals per decision.
+
+Every level is deterministic for a given seed, so a seeded table replays exactly.
+
+>>> hand = "Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s Tc Jh"
+>>> str(LEVELS["beginner"].arrange(hand, "vietnamese", 4, seed=1))
+'8s 3h 2c | Ah Jh Tc 7s 7c | Ad Kd Qd 9d 5d'
+>>> sorted(LEVELS)
+['beginner', 'club', 'expert']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol, runtime_checkable
+
+from .cards import Card
+from .deep import DEFAULT_CANDIDATES, DEFAULT_SAMPLES
+from .rules import Rules
+from .scoring import Arrangement
+from .strategy import solve, strongest_back_first
+
+CardsLike = Iterable[Card | str] | str
+
+#: Opponent deals the Expert's deep mode settles per decision (deep mode's default), for
+#: each of its candidate sets; at 4 seats a decision takes well under a second.
+EXPERT_SAMPLES = DEFAULT_SAMPLES
+#: How many of the fast solver's best sets the Expert re-scores.
+EXPERT_CANDIDATES = DEFAULT_CANDIDATES
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Something that sets a 13-card hand for a table of ``players`` seats."""
+
+    name: str
+    description: str
+
+    def arrange(self, cards: CardsLike, rules: Rules | str | None, players: int, seed: int | None) -> Arrangement:
+        """The set this player plays with ``cards`` (``seed`` makes a random choice repeatable)."""
+        ...
+
+
+class Beginner:
+    """Strongest back first: the best five in the back, the best five left in the middle."""
+
+    name = "Beginner"
+    description = "sets the strongest five cards in the back, then the best five of the rest in the middle"
+
+    def arrange(self, cards: CardsLike, rules: Rules | str | None, players: int, seed: int | None) -> Arrangement:
+        return strongest_back_first(cards, rules)
+
+
+class Club:
+    """The fast solver's best set against the field."""
+
+    name = "Club"
+    description = "plays the fast solver's best set (highest expected chi against the field)"
+
+    def arrange(self, cards: CardsLike, rules: Rules | str | None, players: int, seed: int | None) -> Arrangement:
+        return solve(cards, rules=rules, players=players, mode="fast").best
+
+
+class Expert:
+    """Deep mode: the fast solver's best candidates settled exactly against sampled tables."""
+
+    name = "Expert"
+    description = (
+        f"plays deep mode: the fast solver's {EXPERT_CANDIDATES} best sets, each settled exactly "
+        f"against the same {EXPERT_SAMPLES} sampled tables of opponents"
+    )
+
+    def arrange(self, cards: CardsLike, rules: Rules | str | None, players: int, seed: int | None) -> Arrangement:
+        return solve(cards, rules=rules, players=players, mode="deep", seed=seed).best
+
+
+#: The levels by their lower-case name, weakest first.
+LEVELS: dict[str, Player] = {"beginner": Beginner(), "club": Club(), "expert": Expert()}
+
+
+def get_player(level: str) -> Player:
+    """The computer player of a level name (``"beginner"``, ``"club"`` or ``"expert"``)."""
+    if not isinstance(level, str) or level.lower() not in LEVELS:
+        raise ValueError(f"unknown player level {level!r}; expected one of {', '.join(LEVELS)}")
+    return LEVELS[level.lower()]
+
+
+__all__ = ["EXPERT_CANDIDATES", "EXPERT_SAMPLES", "LEVELS", "Beginner", "Club", "Expert", "Player", "get_player"]

@@ -1,0 +1,201 @@
+"""AppTest checks of the Play page: the seeded table, Reveal, the settlement, session and history."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from app import engine
+from app.widgets import sort_for_display
+from solver import parse_cards, score_table, solve, strongest_back_first
+from solver.scoring import Arrangement
+from solver.table import TableConfig, history_csv, history_from_json, history_json
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "streamlit_app.py")
+
+
+def open_play(**params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=90)
+    for name, value in params.items():
+        at.query_params[name] = value
+    at.run()
+    at.switch_page("app/play.py").run()
+    no_crash(at)
+    return at
+
+
+def no_crash(at: AppTest) -> None:
+    assert not at.exception, at.exception
+    assert "Something went wrong" not in "\n".join(str(e.value) for e in at.error)
+
+
+def revealed_seats(at: AppTest) -> dict[int, tuple[Arrangement, int]]:
+    """What the reveal shows for each seat: its rows and chi, read from the data- attributes
+    the page hands the card component for the element that holds the seat's cards."""
+    found = {}
+    for element in at.get("bidi_component"):
+        proto = element.proto
+        kind = proto.WhichOneof("data")
+        if kind not in ("json", "mixed"):
+            continue
+        data = json.loads(proto.mixed.json if kind == "mixed" else proto.json)
+        attrs = data.get("attrs") or {}
+        if "data-seat" in attrs:
+            found[int(attrs["data-seat"])] = (Arrangement.parse(attrs["data-rows"]), int(attrs["data-chi"]))
+    return found
+
+
+def play_hand(at: AppTest, rows: Arrangement | None = None) -> None:
+    """Set seat 0's rows (as the editor's moves would) and press Reveal."""
+    if rows is not None:
+        at.session_state["play_rows"] = [[str(c) for c in row] for row in rows.rows]
+        at.run()
+    reveal = at.button(key="play_reveal_button")
+    assert reveal.label == "Reveal"
+    reveal.click().run()
+    no_crash(at)
+
+
+def test_link_replays_the_session_deal_and_computer_sets() -> None:
+    at = open_play(seed="4242", preset="seed", players="3", levels="beginner,club")
+    table = TableConfig(seed=4242, preset="seed", levels=("beginner", "club"))
+    hand = at.session_state["play_hand"]
+    assert hand["number"] == 1
+    assert hand["hands"] == [[str(c) for c in h] for h in table.deal(1)]
+    assert hand["sets"] == [str(a) for a in table.computer_sets(table.deal(1), 1)]
+    assert at.query_params["seed"] == "4242" and at.query_params["players"] == "3"
+    # seat 0's hand is hand 1 of Practice's drill with the same seed
+    assert sorted(engine.deal(engine.drill_seed(4242, 1))) == table.deal(1)[0]
+
+
+def test_settlement_shown_is_score_table_of_the_shown_sets() -> None:
+    at = open_play(seed="77", preset="vietnamese", players="4", levels="beginner,club,expert")
+    table = TableConfig(seed=77, preset="vietnamese", levels=("beginner", "club", "expert"))
+    for number in (1, 2, 3):
+        cards = table.deal(number)[0]
+        # hand 2 is played as the beginner would; hands 1 and 3 as the solver's best
+        mine = strongest_back_first(cards) if number == 2 else solve(cards, players=4).best
+        play_hand(at, mine)
+        seats = revealed_seats(at)
+        assert sorted(seats) == [0, 1, 2, 3]
+        shown = [seats[s][0] for s in range(4)]
+        chis = [seats[s][1] for s in range(4)]
+        assert shown[0] == mine
+        assert chis == score_table(shown, "vietnamese").totals
+        assert sum(chis) == 0
+        record = at.session_state["play_records"][-1]
+        assert list(record.totals) == chis
+        # the settlement table's pair chi are score_table's pairs
+        result = score_table(shown, "vietnamese")
+        pairs = at.table[0].value
+        assert len(pairs) == 6
+        for line, (i, j) in zip(pairs.to_dict("records"), [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]):
+            assert line["Chi"] == f"{record.seats[i]} {result.pairs[i][j]:+d}".replace("+0", "0")
+        review = record.extra["review"]
+        assert review["grade"] in ("best", "good", "inaccuracy", "mistake", "blunder", "foul")
+        at.button(key="play_next").click().run()
+        no_crash(at)
+    metrics = {m.label: m.value for m in at.metric}
+    records = at.session_state["play_records"]
+    assert metrics["Hands played"] == "3"
+    assert metrics["Your balance"] == f"{sum(r.totals[0] for r in records):+d}".replace("+0", "0")
+    assert metrics["Your fouls"] == str(sum(r.fouls[0] for r in records))
+
+
+def test_a_foul_is_settled_as_one() -> None:
+    at = open_play(seed="5", preset="plain", players="2", levels="club")
+    cards = TableConfig(seed=5, preset="plain", levels=("club",)).deal(1)[0]
+    best = solve(cards, "plain", players=2).best
+    fouled = Arrangement(best.front, best.back, best.middle)  # the stronger five in the middle
+    if fouled.keys("plain")[1] == fouled.keys("plain")[2]:
+        fouled = Arrangement(best.back[:3], [*best.front, *best.back[3:]], best.middle)
+    play_hand(at, fouled)
+    record = at.session_state["play_records"][-1]
+    assert record.fouls[0]
+    assert record.extra["review"]["grade"] == "foul"
+    assert revealed_seats(at)[0][1] == record.totals[0] == score_table(list(record.sets), "plain").totals[0]
+
+
+def test_history_downloads_and_replay() -> None:
+    at = open_play(seed="31", preset="four-two", players="2", levels="beginner")
+    play_hand(at)
+    at.button(key="play_next").click().run()
+    play_hand(at)
+    records = at.session_state["play_records"]
+    downloads = {d.label: d for d in at.get("download_button")}
+    assert set(downloads) == {"Download JSON", "Download CSV"}
+    # what the buttons hold: history_json / history_csv of the session (tested at API level)
+    config, again = history_from_json(history_json(at.session_state["play_config"], records))
+    assert config == TableConfig(seed=31, preset="four-two", levels=("beginner",))
+    assert again == records
+    lines = list(csv.DictReader(io.StringIO(history_csv(records))))
+    assert [int(line["chi"]) for line in lines] == [t for r in records for t in r.totals]
+    # replay hand 1: the same cards and computer set, not counted in the balance
+    at.selectbox(key="play_replay_pick").set_value(1).run()
+    at.button(key="play_replay_button").click().run()
+    no_crash(at)
+    hand = at.session_state["play_hand"]
+    assert hand["replay_of"] == 1
+    assert hand["hands"] == [r.split(" ") for r in records[0].hands]
+    assert hand["sets"] == list(records[0].sets[1:])
+    play_hand(at)
+    records = at.session_state["play_records"]
+    assert records[-1].replay_of == 1
+    assert {m.label: m.value for m in at.metric}["Hands played"] == "2"
+
+
+def test_bad_link_and_bad_seed_are_refused_with_a_reason() -> None:
+    at = open_play(seed="12x", players="9", preset="poker")
+    errors = "\n".join(str(e.value) for e in at.error)
+    assert "unknown preset" in errors and "players must be 2, 3 or 4" in errors and "session seed" in errors
+    assert "play_hand" in at.session_state  # a table is dealt anyway, with the other settings
+    at.text_input(key="play_seed_text").set_value("not a number").run()
+    at.button(key="play_new").click().run()
+    no_crash(at)
+    assert "A session seed is a whole number" in "\n".join(str(e.value) for e in at.error)
+
+
+def test_timer_off_by_default_and_expiry_plays_the_set_as_it_stands() -> None:
+    at = open_play(seed="19", players="2", levels="club")
+    assert at.session_state["play_timer"] == "Off"
+    assert at.session_state["play_hand"]["deadline"] is None
+    at.session_state["play_timer"] = "60 s"
+    at.text_input(key="play_seed_text").set_value("19").run()
+    at.button(key="play_new").click().run()
+    no_crash(at)
+    hand = at.session_state["play_hand"]
+    assert hand["deadline"] is not None and 55 < hand["deadline"] - time.time() <= 60
+    assert any("s left" in str(c.value) for c in at.caption)
+    # the rows as they stand (4 + 5 + 4: mid-move) when the time runs out
+    ordered = [str(c) for c in sort_for_display(parse_cards(hand["hands"][0]))]
+    front, middle, back = ordered[10:], ordered[5:10], ordered[:5]  # as dealt
+    at.session_state["play_rows"] = [front + back[:1], middle, back[1:]]
+    hand["deadline"] = time.time() - 1
+    at.session_state["play_hand"] = hand
+    at.run()
+    no_crash(at)
+    record = at.session_state["play_records"][-1]
+    assert record.extra["timed_out"] and record.extra["recut"]
+    cut = [c for row in (front + back[:1], middle, back[1:]) for c in row]
+    assert record.sets[0] == str(Arrangement(cut[:3], cut[3:8], cut[8:]))
+    assert revealed_seats(at)[0][1] == record.totals[0]
+    assert "time ran out" in "\n".join(str(m.value) for m in at.markdown)
+
+
+def test_new_session_with_an_empty_seed_deals_afresh_and_keeps_the_box_empty() -> None:
+    at = open_play(seed="5", players="2", levels="club")
+    play_hand(at)
+    assert len(at.session_state["play_records"]) == 1
+    assert at.text_input(key="play_seed_text").value == ""
+    at.button(key="play_new").click().run()
+    no_crash(at)
+    assert at.session_state["play_config"].seed != 5  # a random seed (1 in a million to repeat)
+    assert at.session_state["play_records"] == []
+    assert at.text_input(key="play_seed_text").value == ""
+    assert at.query_params["seed"] == str(at.session_state["play_config"].seed)
