@@ -598,6 +598,7 @@ cdef void _scan_back(const HandEval* h, int b, const Tables* T, const Params* P,
     cdef const short* sf = SPLIT_F[b]
     cdef int32_t kmax = kb - P.strict    # keys are integers: strict ">" is ">= + 1"
     cdef int32_t s1 = P.strict
+    cdef double thr = _threshold(top)
     for j in range(NMID):
         m = sm[j]
         km = h.key5[m]
@@ -610,8 +611,9 @@ cdef void _scan_back(const HandEval* h, int b, const Tables* T, const Params* P,
         rm = &T.M[h.cls5[m]]
         rf = &T.F[h.cls3[f]]
         ev = _ev(rf, rm, rb, P)
-        if ev > _threshold(top):
+        if ev > thr:
             _top_insert(top, h, ev, b, m, f)
+            thr = _threshold(top)
 
 
 cdef bint _tight_bound_beats(const HandEval* h, int b, int listed_mid, const Tables* T, const Params* P,

@@ -25,6 +25,8 @@ HandLike = Iterable[Card | str] | str
 #: The canonical name of each code: ``As`` .. ``2c``.
 CARD_NAMES = tuple(RANK_SYMBOLS[code // 4] + SUITS[code % 4].value for code in range(52))
 
+_CODES = frozenset(range(52))
+
 # The spellings typed most (either case for rank and suit, 10 for T) mapped straight to codes.
 _FAST: dict[str, int] = {}
 for _code, _name in enumerate(CARD_NAMES):
@@ -44,10 +46,13 @@ def hand_codes(hand: HandLike) -> list[int]:
         if isinstance(hand, str):
             codes = [_FAST[token] for token in hand.replace(",", " ").split()]
         elif isinstance(hand, (list, tuple)):
-            codes = [c.code for c in hand] if all(type(c) is Card for c in hand) else [_FAST[t] for t in hand]
+            try:
+                codes = [c.code for c in hand]  # cards
+            except AttributeError:
+                codes = [_FAST[t] for t in hand]  # card strings
     except (KeyError, TypeError):  # a spelling the table does not hold (or not a card at all)
         codes = None
-    if codes is None or len(codes) != 13 or len(set(codes)) != 13 or max(codes) > 51:
+    if codes is None or len(codes) != 13 or len(set(codes)) != 13 or not _CODES.issuperset(codes):
         codes = [c.code for c in check_hand(hand)]  # the slow path: any spelling, or the error
     return codes
 

@@ -27,6 +27,7 @@ ROW_SIZES = (3, 5, 5)
 CardsLike = Iterable[Card | str] | str
 #: One shared card object per code 0..51 (cards are immutable values).
 CARD_OF_CODE = tuple(Card(code) for code in range(52))
+_CODES = frozenset(range(52))
 
 
 @dataclass(frozen=True)
@@ -66,14 +67,20 @@ class Arrangement:
         'As 2s 2h | Ks Kh Qs Qh Js | Ts 9s 8s 7s 6s'
         """
         codes = (*front, *middle, *back)
-        if len(front) != 3 or len(middle) != 5 or len(codes) != 13 or len(set(codes)) != 13 \
-                or not all(type(c) is int and 0 <= c <= 51 for c in codes):  # fmt: skip
-            return cls([Card(c) for c in front], [Card(c) for c in middle], [Card(c) for c in back])
-        arrangement = object.__new__(cls)
-        object.__setattr__(arrangement, "front", tuple(CARD_OF_CODE[c] for c in front))
-        object.__setattr__(arrangement, "middle", tuple(CARD_OF_CODE[c] for c in middle))
-        object.__setattr__(arrangement, "back", tuple(CARD_OF_CODE[c] for c in back))
-        return arrangement
+        if len(front) == 3 and len(middle) == 5 and len(codes) == 13 and len(set(codes)) == 13 \
+                and _CODES.issuperset(codes):  # fmt: skip
+            card = CARD_OF_CODE.__getitem__
+            try:
+                rows = tuple(map(card, front)), tuple(map(card, middle)), tuple(map(card, back))
+            except TypeError:  # equal to a code but not an integer (1.0)
+                pass
+            else:
+                arrangement = object.__new__(cls)
+                object.__setattr__(arrangement, "front", rows[0])
+                object.__setattr__(arrangement, "middle", rows[1])
+                object.__setattr__(arrangement, "back", rows[2])
+                return arrangement
+        return cls([Card(c) for c in front], [Card(c) for c in middle], [Card(c) for c in back])
 
     @classmethod
     def parse(cls, text: str) -> Arrangement:

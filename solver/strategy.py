@@ -231,7 +231,8 @@ def solve(
     if not ranked:
         # only under strict validity: no valid split exists; the naive setting fouls
         ranked = [(strongest_back_first_codes(codes, rules), foul_ev(rules, players, field))]
-    constant = 0.0 if exact else aces_ev(sum(c >= 48 for c in codes), rules, players)
+    aces = codes.count(48) + codes.count(49) + codes.count(50) + codes.count(51)
+    constant = 0.0 if exact else aces_ev(aces, rules, players)
     if rules.special_detection == "layout":
         hand = [CARD_OF_CODE[c] for c in codes]
         ranked = _rank_with_shown_special(

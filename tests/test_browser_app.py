@@ -337,6 +337,7 @@ def test_every_page_fits_the_screen(server: str, browser: object, tmp_path: Path
         ("practice", "/practice?seed=3", "[data-row='back'] [data-card]"),
         ("rules", "/rules", "h1"),
         ("macao", "/macao", "button"),
+        ("play", "/play?seed=5&preset=vietnamese&players=4", "[data-row='back'] [data-card]"),
     ):
         page.goto(server + url)  # type: ignore[attr-defined]
         page.locator(ready).first.wait_for(timeout=30_000)  # type: ignore[attr-defined]
@@ -344,6 +345,10 @@ def test_every_page_fits_the_screen(server: str, browser: object, tmp_path: Path
         if name == "macao":
             page.get_by_role("button", name="New round").click()  # type: ignore[attr-defined]
             page.locator("[data-playable]").first.wait_for(timeout=30_000)  # type: ignore[attr-defined]
+            idle(page)
+        if name == "play":  # the settled hand: four seats' rows and the settlement table
+            page.get_by_role("button", name="Reveal", exact=True).click()  # type: ignore[attr-defined]
+            page.locator("[data-seat='3']").wait_for(timeout=60_000)  # type: ignore[attr-defined]
             idle(page)
         if width < 500:
             assert_fits(page, name)

@@ -1,0 +1,100 @@
+"""Two builds of the compiled core timed side by side in one process.
+
+On a shared machine two runs minutes apart differ by more than most core changes, so a
+change is judged against the previous build loaded next to it: both solve the same
+hands in alternating batches, each batch timed per hand inside the C loop, and the
+medians over batches are compared.  The EVs of the two builds are compared too (a
+speed change must not change them).
+
+    cp solver/_core.cpython-*.so /tmp/old_core.so     # before the change
+    ...edit solver/_core.pyx, python setup.py build_ext --inplace...
+    python benchmarks/core_side_by_side.py /tmp/old_core.so [--rules vietnamese] [--players 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's solver
+
+from solver import _core
+from solver.fields import get_field
+from solver.rules import PRESETS
+from solver.tables import class_values, row_table, sap_lang_applies
+
+
+def load_build(path: str) -> ModuleType:
+    """Another build of solver._core, loaded beside the one in use (a copy of the file
+    has its own static tables, so the two do not interfere)."""
+    spec = importlib.util.spec_from_file_location("solver._core", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load a compiled core from {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def build_model(core: ModuleType, preset: str, players: int) -> object:
+    """The model of ``preset`` at ``players`` built by ``core``'s own Model class."""
+    rules = PRESETS[preset]
+    field = get_field(rules, players)
+    k3, k5 = _core.class_keys(rules.wheel == "second")
+    v3, vm, vb = class_values(rules)
+    nopp = players - 1
+    return core.Model(
+        row_table(field.front, k3, v3), row_table(field.middle, k5, vm), row_table(field.back, k5, vb),
+        nopp, rules.sweep_mult, rules.sweep_bonus, rules.majority_bonus,
+        rules.sap_lang_mult if sap_lang_applies(rules, players) else 1, field.scoop ** (nopp - 1),
+        rules.strict, rules.wheel == "second",
+    )  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("other", help="path of the other build (a copy of solver/_core.*.so)")
+    parser.add_argument("--rules", default="vietnamese", choices=sorted(PRESETS))
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--hands", type=int, default=3000)
+    parser.add_argument("--batches", type=int, default=9)
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args(argv)
+    builds = {"other": load_build(args.other), "this": _core}
+    models = {name: build_model(core, args.rules, args.players) for name, core in builds.items()}
+    rng = random.Random(args.seed)
+    hands = np.asarray([rng.sample(range(52), 13) for _ in range(args.hands)], dtype=np.int32)
+    answers = {name: builds[name].solve_batch(models[name], hands) for name in builds}
+    same_ev = np.array_equal(answers["other"][1], answers["this"][1])
+    same_sets = int(np.sum(np.any(answers["other"][0] != answers["this"][0], axis=1)))
+    times: dict[str, dict[str, list[float]]] = {name: {"batch": [], "median": [], "p90": []} for name in builds}
+    for k in range(args.batches):
+        for name in ("other", "this") if k % 2 == 0 else ("this", "other"):
+            seconds = np.empty(len(hands))
+            start = time.perf_counter()
+            builds[name].solve_batch(models[name], hands, seconds)
+            times[name]["batch"].append(time.perf_counter() - start)
+            times[name]["median"].append(float(np.median(seconds)))
+            times[name]["p90"].append(float(np.percentile(seconds, 90)))
+    print(f"{args.rules}, {args.players} players, {args.hands:,} hands, {args.batches} alternating batches")
+    print(f"  EVs identical: {same_ev}; sets that differ (equal-EV ties): {same_sets}")
+    for measure in ("batch", "median", "p90"):
+        other = statistics.median(times["other"][measure]) * 1e6
+        this = statistics.median(times["this"][measure]) * 1e6
+        ratios = [t / o for t, o in zip(times["this"][measure], times["other"][measure])]
+        if measure == "batch":  # the batch's wall time per hand
+            other, this = other / args.hands, this / args.hands
+        ratio = statistics.median(ratios)
+        print(f"  {measure:>6}: other {other:7.1f} µs  this {this:7.1f} µs per hand; this/other {ratio:.3f}")
+    return 0 if same_ev else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
