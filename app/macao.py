@@ -60,7 +60,7 @@ from macao.simulate import offer_calls  # noqa: E402
 from solver.cards import SUITS, Suit  # noqa: E402
 
 HUMAN = 0
-LEVELS = ("Random", "Easy", "Normal")
+LEVELS = ("Random", "Easy", "Normal", "Hard")
 SPEEDS = {"Instant": 0.0, "Fast": 0.3, "Normal": 0.8, "Slow": 1.6}
 STACKING = {"matching": "Matching (2/3 on same suit or rank, jokers on all)", "any": "Any draw card",
             "none": "None (forced draw)"}  # fmt: skip

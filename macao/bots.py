@@ -22,6 +22,7 @@ rng)`` may return a :class:`~macao.actions.CallMacao` while an opponent is expos
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -29,6 +30,7 @@ from collections.abc import Sequence
 from solver.cards import SUITS, Card, Suit
 
 from .actions import Accept, Action, CallMacao, Draw, KeepDrawn, Play, PlayDrawn
+from .search import Budget, evaluate
 from .state import Observation, Phase
 
 
@@ -253,11 +255,116 @@ class NormalBot(Bot):
         return _call(obs, rng, self.call_probability)
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot}
+def _distinct(obs: Observation, options: Sequence[Action]) -> list[Action]:
+    """One action per outcome: plays that put down the same cards and leave the same
+    top card and active suit lead to the same position whatever the order of the rest."""
+    seen: set[tuple[tuple[int, ...], int, object]] = set()
+    out: list[Action] = []
+    for a in options:
+        if isinstance(a, Play):
+            key = (tuple(sorted(c.code for c in a.cards)), a.cards[-1].code, a.suit)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(a)
+    return out
+
+
+def _worth_naming(obs: Observation, play: Play | PlayDrawn) -> bool:
+    """Aces: name only a suit still held after the play (or the best suit when none is)."""
+    if play.suit is None:
+        return True
+    if isinstance(play, Play):
+        rest = list(obs.hand)
+        for c in play.cards:
+            rest.remove(c)
+    else:
+        rest = list(obs.hand)
+        assert obs.drawn is not None
+        rest.remove(obs.drawn)
+    held = {c.suit for c in rest if c.suit is not None}
+    return play.suit in held if held else play.suit == best_suit(rest or list(obs.hand))
+
+
+def _significant_gain(base: Sequence[float], other: Sequence[float], z: float) -> float:
+    """How much better (lower) ``other``'s placings are than ``base``'s in the same
+    worlds, minus ``z`` standard errors of the paired difference; 0 when not better."""
+    n = len(base)
+    diffs = [b - o for b, o in zip(base, other)]
+    mean = sum(diffs) / n
+    if n < 2 or mean <= 0:
+        return 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return max(0.0, mean - z * math.sqrt(var / n))
+
+
+class HardBot(Bot):
+    """Determinized Monte Carlo (:mod:`macao.search`) over Normal playouts.
+
+    From the observation only, it samples the hidden cards into the other hands and the
+    stock, plays each candidate action followed by Normal playouts for every seat, and
+    picks the best mean placing (ties go to Normal's own choice).  Candidates: every
+    distinct legal outcome, always declaring Macao, Aces naming only suits still held;
+    with more than ``max_candidates`` the plays Normal scores lowest are dropped.  No
+    search when a single candidate is left, or when a play empties the hand.  It always
+    calls an exposed opponent.
+    """
+
+    name = "hard"
+
+    def __init__(
+        self, budget: Budget | None = None, max_candidates: int = 6, infer: bool = True, confidence: float = 1.0
+    ) -> None:
+        self.budget = budget or Budget()
+        self.confidence = confidence
+        self.max_candidates = max_candidates
+        self.infer = infer
+        self.normal = NormalBot()
+
+    def candidates(self, obs: Observation, legal: Sequence[Action]) -> list[Action]:
+        """The actions worth searching, Normal's preferred order first."""
+        options = [
+            a
+            for a in _distinct(obs, _without_forgetting(obs, legal))
+            if not isinstance(a, (Play, PlayDrawn)) or _worth_naming(obs, a)
+        ]
+        if len(options) <= self.max_candidates:
+            return options
+        victim_cards = obs.hand_sizes[obs.next_active()]
+        plays = [a for a in options if isinstance(a, Play)]
+        others = [a for a in options if not isinstance(a, Play)]
+        scored = sorted(plays, key=lambda p: -(NormalBot._score(p, obs.hand, victim_cards) or -99.0))
+        return scored[: max(1, self.max_candidates - len(others))] + others
+
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        options = self.candidates(obs, legal)
+        if len(options) == 1:
+            return options[0]
+        out = [a for a in options if isinstance(a, Play) and len(a.cards) == len(obs.hand)]
+        if out:
+            return out[0]
+        preferred = self.normal.choose(obs, legal, rng)
+        if preferred not in options:
+            options.append(preferred)
+        policies = [self.normal] * obs.players
+        results = evaluate(obs, options, policies, rng, self.budget, self.infer)
+        base = results[options.index(preferred)]
+        best, best_gain = preferred, 0.0
+        for action, placed in zip(options, results):
+            gain = _significant_gain(base, placed, self.confidence)
+            if gain > best_gain:
+                best, best_gain = action, gain
+        return best
+
+    def interrupt(self, obs: Observation, rng: random.Random) -> CallMacao | None:
+        return _call(obs, rng, 1.0)
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
 
 
 def make_bot(name: str) -> Bot:
-    """A bot by level name: ``random``, ``easy`` or ``normal``.
+    """A bot by level name: ``random``, ``easy``, ``normal`` or ``hard``.
 
     >>> make_bot("Normal").name
     'normal'
