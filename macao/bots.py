@@ -136,16 +136,29 @@ class EasyBot(Bot):
         return _call(obs, rng, self.call_probability)
 
 
+#: per card code: a suited card of no special rank (not 2, 3, 4, 7 or A)
+_PLAIN = tuple(c < 52 and c // 4 + 2 not in (2, 3, 4, 7, 14) for c in range(54))
+
+
+def _best_suit_index(codes: Sequence[int]) -> int:
+    """:func:`best_suit` on card codes, as a suit index."""
+    total = [0, 0, 0, 0]
+    plain = [0, 0, 0, 0]
+    for c in codes:
+        if c < 52:
+            total[c & 3] += 1
+            if _PLAIN[c]:
+                plain[c & 3] += 1
+    best, key = 0, (total[0], plain[0])
+    for i in (1, 2, 3):
+        if (total[i], plain[i]) > key:  # strictly: the earlier suit wins a tie
+            best, key = i, (total[i], plain[i])
+    return best
+
+
 def best_suit(cards: Sequence[Card]) -> Suit:
     """The suit held most; ties go to more plain (non-special) cards, then suit order."""
-    total: Counter[Suit] = Counter()
-    plain: Counter[Suit] = Counter()
-    for c in cards:
-        if c.suit is not None:
-            total[c.suit] += 1
-            if not _is_special(c):
-                plain[c.suit] += 1
-    return max(SUITS, key=lambda s: (total[s], plain[s], -s.index))
+    return SUITS[_best_suit_index([c.code for c in cards])]
 
 
 _DRAW_COST = {2: 0, 3: 1}
@@ -211,8 +224,9 @@ class NormalBot(Bot):
 
         if plays:
             scored: list[tuple[float, float, Play]] = []
+            best_cache: dict[tuple[int, ...], int] = {}
             for p in plays:
-                score = self._score(p, hand, victim_cards)
+                score = self._score(p, hand, victim_cards, best_cache)
                 if score is None:
                     continue
                 scored.append((score, rng.random(), p))
@@ -225,29 +239,44 @@ class NormalBot(Bot):
         return options[0]
 
     @staticmethod
-    def _score(play: Play, hand: Sequence[Card], victim_cards: int) -> float | None:
+    def _score(
+        play: Play, hand: Sequence[Card], victim_cards: int, best_cache: dict[tuple[int, ...], int] | None = None
+    ) -> float | None:
+        """Normal's value of a play (``None``: an Ace naming a suit other than the best).
+
+        ``best_cache`` remembers the best suit of each played card tuple within one turn.
+        """
         cards = play.cards
-        rest = list(hand)
-        for c in cards:
+        codes = [c.code for c in cards]
+        rest = [c.code for c in hand]
+        for c in codes:
             rest.remove(c)
-        last = cards[-1]
-        rank = _rank(last)
+        last = codes[-1]
+        rank = 15 if last >= 52 else last // 4 + 2
         if rank == 14:
-            if play.suit != best_suit(rest or list(cards)):
+            key = tuple(codes)
+            best = None if best_cache is None else best_cache.get(key)
+            if best is None:
+                best = _best_suit_index(rest or codes)
+                if best_cache is not None:
+                    best_cache[key] = best
+            assert play.suit is not None
+            if play.suit.index != best:
                 return None  # only the best suit is worth considering
-            new_suit: Suit | None = play.suit
+            new_suit = best
         else:
-            new_suit = last.suit
-        score = 2.0 * len(cards)
+            new_suit = -1 if last >= 52 else last & 3
+        score = 2.0 * len(codes)
         for c in rest:
-            if c.code >= 52 or new_suit is None or c.suit == new_suit or (last.code < 52 and _rank(c) == rank):
+            if c >= 52 or new_suit < 0 or c & 3 == new_suit or (last < 52 and c // 4 + 2 == rank):
                 score += 1
-        first = cards[0]
-        if (first.code >= 52 or _rank(first) == 14) and len(hand) > 2:
+        first = codes[0]
+        first_rank = 15 if first >= 52 else first // 4 + 2
+        if first_rank >= 14 and len(hand) > 2:
             score -= 3
         if victim_cards >= 4:
-            score -= sum(1 for c in cards if c.code >= 52 or _rank(c) in (2, 3, 4, 7))
-        if victim_cards <= 2 and (first.code >= 52 or _rank(first) in (2, 3, 4)):
+            score -= sum(1 for c in codes if c >= 52 or c // 4 + 2 in (2, 3, 4, 7))
+        if victim_cards <= 2 and first_rank in (2, 3, 4, 15):
             score += 3
         return score
 
