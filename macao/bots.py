@@ -1,4 +1,4 @@
-"""Computer opponents of macao.md §5.3: Random, Easy and Normal.
+"""Computer opponents of macao.md §5.3: Random, Easy and Normal, and Hard (issue 15).
 
 A bot sees only an :class:`~macao.state.Observation` (its own hand, hand sizes, the
 table and the public log) plus the legal actions, and draws every random choice from
@@ -18,6 +18,10 @@ rng)`` may return a :class:`~macao.actions.CallMacao` while an opponent is expos
   while the next opponent holds 4 or more, +3 for an attack card against an opponent
   down to 2 or fewer), names the suit it holds most, draws when it cannot play, always
   declares and calls an exposed opponent with p = 0.9.
+* **Hard**: determinized Monte Carlo (:mod:`macao.search`): it samples the cards it
+  cannot see, consistently with what it has seen, plays each candidate action followed
+  by Normal playouts in the same sampled worlds, and leaves Normal's choice only for an
+  action whose paired placings are better by a margin; always declares and calls.
 """
 
 from __future__ import annotations
@@ -376,10 +380,13 @@ class HardBot(Bot):
         if preferred not in options:
             options.append(preferred)
         policies = [self.normal] * obs.players
-        results = evaluate(obs, options, policies, rng, self.budget, self.infer)
-        base = results[options.index(preferred)]
+        keep = options.index(preferred)
+        results = evaluate(obs, options, policies, rng, self.budget, self.infer, keep)
+        base = results[keep]
         best, best_gain = preferred, 0.0
         for action, placed in zip(options, results):
+            if len(placed) < len(base):
+                continue  # dropped during the search
             gain = _significant_gain(base, placed, self.confidence)
             if gain > best_gain:
                 best, best_gain = action, gain

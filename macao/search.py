@@ -19,6 +19,7 @@ CPU-time limit checked between worlds.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -45,16 +46,18 @@ class Budget:
     """How much search one decision may use.
 
     ``playouts``: playouts per decision, shared by the candidates; ``min_worlds``: the
-    fewest sampled worlds every candidate meets however many candidates there are;
+    fewest sampled worlds every candidate meets, and how often (in worlds) candidates
+    that are clearly worse than the best, by ``drop_z`` paired standard errors, are dropped;
     ``max_seconds``: stop adding worlds once this much CPU time is spent (``None``: no
     limit, fully reproducible); ``max_moves``: a playout longer than this ends and the
     seats still holding cards are ranked by hand size.
     """
 
-    playouts: int = 48
-    min_worlds: int = 6
+    playouts: int = 160
+    min_worlds: int = 8
     max_seconds: float | None = 0.3
     max_moves: int = 400
+    drop_z: float = 2.0
 
     def __post_init__(self) -> None:
         if self.playouts < 1 or self.min_worlds < 1 or self.max_moves < 1:
@@ -252,6 +255,18 @@ def playout(state: State, seat: int, policies: Sequence[Policy], rng: random.Ran
     return len(state.finished) + 1 + fewer + ties / 2
 
 
+def _worse(mine: Sequence[float], best: Sequence[float], z: float) -> bool:
+    """Is ``mine`` (placings) worse than ``best``'s in the same worlds by more than ``z``
+    standard errors of the paired difference?"""
+    n = len(mine)
+    diffs = [m - b for m, b in zip(mine, best)]
+    mean = sum(diffs) / n
+    if mean <= 0:
+        return False
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean > z * math.sqrt(var / n)
+
+
 def evaluate(
     obs: Observation,
     candidates: Sequence[Action],
@@ -259,26 +274,39 @@ def evaluate(
     rng: random.Random,
     budget: Budget,
     infer: bool = True,
+    keep: int = 0,
 ) -> list[list[float]]:
     """The placing (1 = best) of each candidate in each sampled world, ``[candidate][world]``.
 
     Every candidate meets the same worlds and the same playout random streams, so the
-    columns are paired.
+    lists are paired (a shorter list holds the first worlds).  Successive elimination:
+    after every ``min_worlds`` worlds, a candidate worse than the best so far by more
+    than ``drop_z`` paired standard errors gets no more playouts, except ``keep``
+    (the reference, e.g. Normal's own choice).  The search ends when the playout budget
+    is spent, when only ``keep`` is left, or at the time limit.
     """
     if not candidates:
         raise ValueError("evaluate needs at least one candidate action")
     started = time.process_time()
     hidden = hidden_codes(obs)
     voids = inferred_voids(obs) if infer else None
-    worlds = max(budget.min_worlds, budget.playouts // len(candidates))
     results: list[list[float]] = [[] for _ in candidates]
+    active = list(range(len(candidates)))
     seat = obs.seat
-    for _ in range(worlds):
+    spent = worlds = 0
+    while spent < budget.playouts or worlds < budget.min_worlds:
         world = sample_world(obs, hidden, rng, voids)
         stream = rng.getrandbits(64)
-        for i, action in enumerate(candidates):
-            after = apply(world, action)
+        for i in active:
+            after = apply(world, candidates[i])
             results[i].append(playout(after, seat, policies, random.Random(stream), budget.max_moves))
+        spent += len(active)
+        worlds += 1
+        if worlds % budget.min_worlds == 0 and len(active) > 1:
+            best = min(active, key=lambda i: sum(results[i]))
+            active = [i for i in active if i in (keep, best) or not _worse(results[i], results[best], budget.drop_z)]
+            if active == [keep]:
+                break
         if budget.max_seconds is not None and time.process_time() - started > budget.max_seconds:
             break
     return results
