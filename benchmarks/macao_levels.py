@@ -64,6 +64,8 @@ def games_for(cell: tuple[int, str, str], mix: str, args: argparse.Namespace) ->
             return args.target_games
         if a == "hard":
             return args.target_games_4p
+    if "hard" in (a, b) and args.hard_games is not None:
+        return args.hard_games
     return args.games
 
 
@@ -176,6 +178,7 @@ def write_readme(path: Path, text: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
+    parser.add_argument("--hard-games", type=int, help="games per other pairing with Hard (default: --games)")
     parser.add_argument("--target-games", type=int, default=2000, help="Hard vs Normal heads-up, default rules")
     parser.add_argument("--target-games-4p", type=int, default=1000, help="Hard vs 3 Normal, default rules")
     parser.add_argument("--jobs", type=int, default=1, help="processes per pairing (default 1)")
@@ -186,13 +189,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.quick:
         args.games = args.target_games = args.target_games_4p = 10
+        args.hard_games = None
     load = f", load average {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else ""
     print(f"Python {platform.python_version()} on {platform.machine()}{load}; jobs {args.jobs}", file=sys.stderr)
     started = time.perf_counter()
     results = run(args)
     took = time.perf_counter() - started
     header = (
-        f"`python benchmarks/macao_levels.py --games {args.games} --target-games {args.target_games} "
+        f"`python benchmarks/macao_levels.py --games {args.games} "
+        f"{f'--hard-games {args.hard_games} ' if args.hard_games is not None else ''}"
+        f"--target-games {args.target_games} "
         f"--target-games-4p {args.target_games_4p} --jobs {args.jobs} --seed {args.seed}"
         f"{' --three-hard' if args.three_hard else ''}` ({took / 60:.0f} min); "
         "each cell: value [95 % CI] (games)."
