@@ -111,3 +111,5 @@ def test_play_and_simulate_offer_the_hard_level():
     assert "ms/decision" in out and "p95 ms" in out and "hard" in out
     code, out = run(["simulate", "--bots", "normal", "random", "--games", "2", "--jobs", "0"])
     assert code == 2 and "jobs must be a positive integer" in out
+    code, out = run(["simulate", "--bots", "hard", "random", "--games", "1", "--hard-playouts", "0"])
+    assert code == 2 and "playouts" in out and "must be positive" in out
