@@ -53,7 +53,7 @@ class Budget:
     seats still holding cards are ranked by hand size.
     """
 
-    playouts: int = 64
+    playouts: int = 128
     min_worlds: int = 8
     max_seconds: float | None = 0.3
     max_moves: int = 400
