@@ -12,9 +12,10 @@ returns each candidate's mean placing.
 Common random numbers: every candidate meets the same worlds and the same playout
 random streams, so the comparison between candidates is paired and the noise of the
 deal mostly cancels.  A playout stops as soon as the searching seat's place is settled
-(it went out, or the round ended).  The budget is a number of playouts per decision,
-shared by the candidates (never fewer than ``min_worlds`` worlds each), with an optional
-CPU-time limit checked between worlds.
+(it went out, or the round ended).  The budget (:class:`Budget`) is a number of
+playouts per decision, shared by the candidates still in the running: every
+``min_worlds`` worlds, candidates clearly worse than the best so far are dropped.  An
+optional CPU-time limit is checked between worlds.
 """
 
 from __future__ import annotations
