@@ -67,7 +67,7 @@ from macao.bots import Bot, make_bot  # noqa: E402
 from macao.simulate import offer_calls  # noqa: E402
 
 HUMAN = 0
-LEVELS = ("Random", "Easy", "Normal")
+LEVELS = ("Random", "Easy", "Normal", "Hard")
 SPEEDS = {"Instant": 0.0, "Fast": 0.3, "Normal": 0.8, "Slow": 1.6}
 
 

@@ -1,4 +1,4 @@
-"""Computer opponents of macao.md §5.3: Random, Easy and Normal.
+"""Computer opponents of macao.md §5.3: Random, Easy and Normal, and Hard (issue 15).
 
 A bot sees only an :class:`~macao.state.Observation` (its own hand, hand sizes, the
 table and the public log) plus the legal actions, and draws every random choice from
@@ -18,10 +18,15 @@ rng)`` may return a :class:`~macao.actions.CallMacao` while an opponent is expos
   while the next opponent holds 4 or more, +3 for an attack card against an opponent
   down to 2 or fewer), names the suit it holds most, draws when it cannot play, always
   declares and calls an exposed opponent with p = 0.9.
+* **Hard**: determinized Monte Carlo (:mod:`macao.search`): it samples the cards it
+  cannot see, consistently with what it has seen, plays each candidate action followed
+  by Normal playouts in the same sampled worlds, and leaves Normal's choice only for an
+  action whose paired placings are better by a margin; always declares and calls.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -29,6 +34,7 @@ from collections.abc import Sequence
 from solver.cards import SUITS, Card, Suit
 
 from .actions import Accept, Action, CallMacao, Draw, KeepDrawn, Play, PlayDrawn
+from .search import Budget, evaluate
 from .state import Observation, Phase
 
 
@@ -134,16 +140,29 @@ class EasyBot(Bot):
         return _call(obs, rng, self.call_probability)
 
 
+#: per card code: a suited card of no special rank (not 2, 3, 4, 7 or A)
+_PLAIN = tuple(c < 52 and c // 4 + 2 not in (2, 3, 4, 7, 14) for c in range(54))
+
+
+def _best_suit_index(codes: Sequence[int]) -> int:
+    """:func:`best_suit` on card codes, as a suit index."""
+    total = [0, 0, 0, 0]
+    plain = [0, 0, 0, 0]
+    for c in codes:
+        if c < 52:
+            total[c & 3] += 1
+            if _PLAIN[c]:
+                plain[c & 3] += 1
+    best, key = 0, (total[0], plain[0])
+    for i in (1, 2, 3):
+        if (total[i], plain[i]) > key:  # strictly: the earlier suit wins a tie
+            best, key = i, (total[i], plain[i])
+    return best
+
+
 def best_suit(cards: Sequence[Card]) -> Suit:
     """The suit held most; ties go to more plain (non-special) cards, then suit order."""
-    total: Counter[Suit] = Counter()
-    plain: Counter[Suit] = Counter()
-    for c in cards:
-        if c.suit is not None:
-            total[c.suit] += 1
-            if not _is_special(c):
-                plain[c.suit] += 1
-    return max(SUITS, key=lambda s: (total[s], plain[s], -s.index))
+    return SUITS[_best_suit_index([c.code for c in cards])]
 
 
 _DRAW_COST = {2: 0, 3: 1}
@@ -209,8 +228,9 @@ class NormalBot(Bot):
 
         if plays:
             scored: list[tuple[float, float, Play]] = []
+            best_cache: dict[tuple[int, ...], int] = {}
             for p in plays:
-                score = self._score(p, hand, victim_cards)
+                score = self._score(p, hand, victim_cards, best_cache)
                 if score is None:
                     continue
                 scored.append((score, rng.random(), p))
@@ -223,29 +243,44 @@ class NormalBot(Bot):
         return options[0]
 
     @staticmethod
-    def _score(play: Play, hand: Sequence[Card], victim_cards: int) -> float | None:
+    def _score(
+        play: Play, hand: Sequence[Card], victim_cards: int, best_cache: dict[tuple[int, ...], int] | None = None
+    ) -> float | None:
+        """Normal's value of a play (``None``: an Ace naming a suit other than the best).
+
+        ``best_cache`` remembers the best suit of each played card tuple within one turn.
+        """
         cards = play.cards
-        rest = list(hand)
-        for c in cards:
+        codes = [c.code for c in cards]
+        rest = [c.code for c in hand]
+        for c in codes:
             rest.remove(c)
-        last = cards[-1]
-        rank = _rank(last)
+        last = codes[-1]
+        rank = 15 if last >= 52 else last // 4 + 2
         if rank == 14:
-            if play.suit != best_suit(rest or list(cards)):
+            key = tuple(codes)
+            best = None if best_cache is None else best_cache.get(key)
+            if best is None:
+                best = _best_suit_index(rest or codes)
+                if best_cache is not None:
+                    best_cache[key] = best
+            assert play.suit is not None
+            if play.suit.index != best:
                 return None  # only the best suit is worth considering
-            new_suit: Suit | None = play.suit
+            new_suit = best
         else:
-            new_suit = last.suit
-        score = 2.0 * len(cards)
+            new_suit = -1 if last >= 52 else last & 3
+        score = 2.0 * len(codes)
         for c in rest:
-            if c.code >= 52 or new_suit is None or c.suit == new_suit or (last.code < 52 and _rank(c) == rank):
+            if c >= 52 or new_suit < 0 or c & 3 == new_suit or (last < 52 and c // 4 + 2 == rank):
                 score += 1
-        first = cards[0]
-        if (first.code >= 52 or _rank(first) == 14) and len(hand) > 2:
+        first = codes[0]
+        first_rank = 15 if first >= 52 else first // 4 + 2
+        if first_rank >= 14 and len(hand) > 2:
             score -= 3
         if victim_cards >= 4:
-            score -= sum(1 for c in cards if c.code >= 52 or _rank(c) in (2, 3, 4, 7))
-        if victim_cards <= 2 and (first.code >= 52 or _rank(first) in (2, 3, 4)):
+            score -= sum(1 for c in codes if c >= 52 or c // 4 + 2 in (2, 3, 4, 7))
+        if victim_cards <= 2 and first_rank in (2, 3, 4, 15):
             score += 3
         return score
 
@@ -253,11 +288,119 @@ class NormalBot(Bot):
         return _call(obs, rng, self.call_probability)
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot}
+def _distinct(obs: Observation, options: Sequence[Action]) -> list[Action]:
+    """One action per outcome: plays that put down the same cards and leave the same
+    top card and active suit lead to the same position whatever the order of the rest."""
+    seen: set[tuple[tuple[int, ...], int, object]] = set()
+    out: list[Action] = []
+    for a in options:
+        if isinstance(a, Play):
+            key = (tuple(sorted(c.code for c in a.cards)), a.cards[-1].code, a.suit)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(a)
+    return out
+
+
+def _worth_naming(obs: Observation, play: Play | PlayDrawn) -> bool:
+    """Aces: name only a suit still held after the play (or the best suit when none is)."""
+    if play.suit is None:
+        return True
+    if isinstance(play, Play):
+        rest = list(obs.hand)
+        for c in play.cards:
+            rest.remove(c)
+    else:
+        rest = list(obs.hand)
+        assert obs.drawn is not None
+        rest.remove(obs.drawn)
+    held = {c.suit for c in rest if c.suit is not None}
+    return play.suit in held if held else play.suit == best_suit(rest or list(obs.hand))
+
+
+def _significant_gain(base: Sequence[float], other: Sequence[float], z: float) -> float:
+    """How much better (lower) ``other``'s placings are than ``base``'s in the same
+    worlds, minus ``z`` standard errors of the paired difference; 0 when not better."""
+    n = len(base)
+    diffs = [b - o for b, o in zip(base, other)]
+    mean = sum(diffs) / n
+    if n < 2 or mean <= 0:
+        return 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return max(0.0, mean - z * math.sqrt(var / n))
+
+
+class HardBot(Bot):
+    """Determinized Monte Carlo (:mod:`macao.search`) over Normal playouts.
+
+    From the observation only, it samples the hidden cards into the other hands and the
+    stock, plays each candidate action followed by Normal playouts for every seat, and
+    picks the best mean placing (ties go to Normal's own choice).  Candidates: every
+    distinct legal outcome, always declaring Macao, Aces naming only suits still held;
+    with more than ``max_candidates`` the plays Normal scores lowest are dropped.  No
+    search when a single candidate is left, or when a play empties the hand.  It always
+    calls an exposed opponent.
+    """
+
+    name = "hard"
+
+    def __init__(
+        self, budget: Budget | None = None, max_candidates: int = 6, infer: bool = True, confidence: float = 1.0
+    ) -> None:
+        self.budget = budget or Budget()
+        self.confidence = confidence
+        self.max_candidates = max_candidates
+        self.infer = infer
+        self.normal = NormalBot()
+
+    def candidates(self, obs: Observation, legal: Sequence[Action]) -> list[Action]:
+        """The actions worth searching, Normal's preferred order first."""
+        options = [
+            a
+            for a in _distinct(obs, _without_forgetting(obs, legal))
+            if not isinstance(a, (Play, PlayDrawn)) or _worth_naming(obs, a)
+        ]
+        if len(options) <= self.max_candidates:
+            return options
+        victim_cards = obs.hand_sizes[obs.next_active()]
+        plays = [a for a in options if isinstance(a, Play)]
+        others = [a for a in options if not isinstance(a, Play)]
+        scored = sorted(plays, key=lambda p: -(NormalBot._score(p, obs.hand, victim_cards) or -99.0))
+        return scored[: max(1, self.max_candidates - len(others))] + others
+
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        options = self.candidates(obs, legal)
+        if len(options) == 1:
+            return options[0]
+        out = [a for a in options if isinstance(a, Play) and len(a.cards) == len(obs.hand)]
+        if out:
+            return out[0]
+        preferred = self.normal.choose(obs, legal, rng)
+        if preferred not in options:
+            options.append(preferred)
+        policies = [self.normal] * obs.players
+        keep = options.index(preferred)
+        results = evaluate(obs, options, policies, rng, self.budget, self.infer, keep)
+        base = results[keep]
+        best, best_gain = preferred, 0.0
+        for action, placed in zip(options, results):
+            if len(placed) < len(base):
+                continue  # dropped during the search
+            gain = _significant_gain(base, placed, self.confidence)
+            if gain > best_gain:
+                best, best_gain = action, gain
+        return best
+
+    def interrupt(self, obs: Observation, rng: random.Random) -> CallMacao | None:
+        return _call(obs, rng, 1.0)
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
 
 
 def make_bot(name: str) -> Bot:
-    """A bot by level name: ``random``, ``easy`` or ``normal``.
+    """A bot by level name: ``random``, ``easy``, ``normal`` or ``hard``.
 
     >>> make_bot("Normal").name
     'normal'

@@ -2,6 +2,7 @@
 
     python -m macao play --players 3 --bots easy normal --seed 7
     python -m macao simulate --bots normal random --games 2000 --seed 1
+    python -m macao simulate --bots hard normal --games 400 --jobs 2
 
 Rule options (``--decks``, ``--start-cards``, ``--no-jokers``, ``--no-stop``,
 ``--stacking``, ``--no-ace-wild``, ``--start-card``, ``--end-mode``,
@@ -19,8 +20,9 @@ from typing import TextIO
 from solver.cards import InvalidCardError, Suit, format_cards, parse_cards
 
 from .actions import Accept, Action, CallMacao, Draw, IllegalActionError, KeepDrawn, Pass, Play, PlayDrawn
-from .bots import BOTS, Bot, make_bot
+from .bots import BOTS, Bot, HardBot, make_bot
 from .rules import InvalidRulesError, Rules
+from .search import Budget
 from .simulate import offer_calls, simulate
 from .state import State, apply, interrupts, is_terminal, legal_actions, new_game, observe, placings
 
@@ -61,6 +63,19 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--max-moves", type=int, default=d.max_moves)
 
 
+def add_hard_option(parser: argparse.ArgumentParser) -> None:
+    default = Budget().playouts
+    parser.add_argument("--hard-playouts", type=int, default=default,
+                        help=f"playouts per Hard decision (default {default})")  # fmt: skip
+
+
+def bot_from_args(level: str, args: argparse.Namespace) -> Bot:
+    """The bot of ``level``; Hard gets the ``--hard-playouts`` budget."""
+    if level == "hard":
+        return HardBot(Budget(playouts=args.hard_playouts))
+    return make_bot(level)
+
+
 def rules_from_args(args: argparse.Namespace) -> Rules:
     first: str | int = args.first_player
     if isinstance(first, str) and first.strip().lstrip("-").isdigit():
@@ -80,12 +95,15 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bots", nargs="+", default=["normal"], choices=sorted(BOTS),
                       help="bot level(s) for seats 1.. (one level is used for all)")  # fmt: skip
     play.add_argument("--seed", type=int, default=None, help="seed (default: a random one, printed)")
+    add_hard_option(play)
     add_rule_options(play)
     simu = sub.add_parser("simulate", help="bot statistics over many seeded games")
     simu.add_argument("--bots", nargs="+", default=["normal", "random"], choices=sorted(BOTS),
                       help="one bot level per seat (seats rotate every game)")  # fmt: skip
     simu.add_argument("--games", type=int, default=1000)
     simu.add_argument("--seed", type=int, default=1)
+    simu.add_argument("--jobs", type=int, default=1, help="processes to spread the games over (default 1)")
+    add_hard_option(simu)
     add_rule_options(simu)
     return parser
 
@@ -183,7 +201,7 @@ def run_play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     if len(levels) != rules.players - 1:
         print(f"error: give one bot level or {rules.players - 1} (one per opponent), got {len(levels)}", file=out)
         return 2
-    bots: list[Bot] = [make_bot("normal"), *(make_bot(level) for level in levels)]
+    bots: list[Bot] = [make_bot("normal"), *(bot_from_args(level, args) for level in levels)]
     names = ["you", *levels]
     rngs = [random.Random(f"{seed}:bot:{s}") for s in range(rules.players)]
     state = new_game(rules, seed)
@@ -263,8 +281,9 @@ def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
         print(f"error: --bots needs {rules.players} levels for --players {rules.players}, got {len(args.bots)}",
               file=out)  # fmt: skip
         return 2
-    result = simulate(rules, list(args.bots), args.games, args.seed)
-    print(f"{args.games} games, seed {args.seed}, {rules.players} players (seats rotate)", file=out)
+    result = simulate(rules, [bot_from_args(level, args) for level in args.bots], args.games, args.seed, jobs=args.jobs)
+    print(f"{args.games} games, seed {args.seed}, {rules.players} players (seats rotate); "
+          "ms/decision: CPU time per choice, mean and 95th percentile", file=out)  # fmt: skip
     print(result.table(), file=out)
     return 0
 

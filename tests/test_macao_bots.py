@@ -129,8 +129,8 @@ def test_confidence_intervals():
 
 
 def test_bad_bot_names_and_counts():
-    with pytest.raises(ValueError, match="unknown bot 'hard'"):
-        make_bot("hard")
+    with pytest.raises(ValueError, match="unknown bot 'expert'"):
+        make_bot("expert")
     with pytest.raises(ValueError, match="need 2 bots"):
         simulate(Rules(), ["normal"], games=3, seed=1)
     with pytest.raises(ValueError, match="games must be a positive integer"):

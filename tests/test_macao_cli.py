@@ -101,3 +101,15 @@ def test_module_entry_point_runs():
     assert done.returncode == 0, done.stderr
     assert "avg place" in done.stdout
     assert Rules().players == 2
+
+
+def test_play_and_simulate_offer_the_hard_level():
+    code, out = run(["play", "--seed", "4", "--bots", "hard"], "1\n" * 3000)
+    assert code == 0 and "Round over" in out and "(hard)" in out
+    code, out = run(["simulate", "--bots", "hard", "easy", "--games", "2", "--seed", "3"])
+    assert code == 0, out
+    assert "ms/decision" in out and "p95 ms" in out and "hard" in out
+    code, out = run(["simulate", "--bots", "normal", "random", "--games", "2", "--jobs", "0"])
+    assert code == 2 and "jobs must be a positive integer" in out
+    code, out = run(["simulate", "--bots", "hard", "random", "--games", "1", "--hard-playouts", "0"])
+    assert code == 2 and "playouts" in out and "must be positive" in out
