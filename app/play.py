@@ -35,6 +35,7 @@ from app.widgets import (
     remember,
     restore,
     sort_for_display,
+    table_from_link,
 )
 from solver import PRESETS, Card, parse_cards, special_hand
 from solver.hands import category_of
@@ -153,19 +154,7 @@ def read_url() -> None:
         return
     st.session_state["play_url_read"] = True
     params = st.query_params
-    problems = []
-    preset = params.get("preset")
-    if preset is not None:
-        if preset in PRESETS:
-            st.session_state[PRESET] = preset
-        else:
-            problems.append(_("unknown preset {preset} in the link").format(preset=repr(preset[:40])))
-    players = params.get("players")
-    if players is not None:
-        if players in ("2", "3", "4"):
-            st.session_state[PLAYERS] = int(players)
-        else:
-            problems.append(_("players must be 2, 3 or 4, the link says {players}").format(players=repr(players[:40])))
+    problems = table_from_link(PRESET, PLAYERS)
     levels = params.get("levels")
     if levels is not None:
         names = levels.lower().split(",")

@@ -35,6 +35,7 @@ from app.widgets import (
     remember,
     restore,
     sort_for_display,
+    table_from_link,
 )
 from solver import PRESETS, Card, parse_cards
 from solver.scoring import Arrangement, special_hand
@@ -151,19 +152,7 @@ def load_from_url() -> None:
     seed = params.get("seed")
     if seed is None:
         return
-    problems = []
-    preset = params.get("preset")
-    if preset is not None:
-        if preset in PRESETS:
-            st.session_state[PRESET] = preset
-        else:
-            problems.append(_("unknown preset {preset}").format(preset=repr(preset[:40])))
-    players = params.get("players")
-    if players is not None:
-        if players in ("2", "3", "4"):
-            st.session_state[PLAYERS] = int(players)
-        else:
-            problems.append(_("players must be 2, 3 or 4, not {players}").format(players=repr(players[:40])))
+    problems = table_from_link(PRESET, PLAYERS)
     kind = params.get("kind", "random")
     st.session_state[KIND] = "Hard" if kind.lower() == "hard" else "Random"
     number_text = params.get("hand", "1")

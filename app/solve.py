@@ -28,6 +28,7 @@ from app.widgets import (
     restore,
     safe_parse_cards,
     sort_for_display,
+    table_from_link,
 )
 from solver import PRESETS
 from solver.scoring import Arrangement
@@ -51,23 +52,7 @@ def load_from_url() -> None:
         return
     st.session_state["solve_url_read"] = True
     params = st.query_params
-    problems = []
-    preset = params.get("preset")
-    if preset is not None:
-        if preset in PRESETS:
-            st.session_state[PRESET] = preset
-        else:
-            problems.append(
-                _("unknown preset {preset} in the link; using {default}").format(
-                    preset=repr(preset[:40]), default=preset_label("vietnamese")
-                )
-            )
-    players = params.get("players")
-    if players is not None:
-        if players in ("2", "3", "4"):
-            st.session_state[PLAYERS] = int(players)
-        else:
-            problems.append(_("players must be 2, 3 or 4, the link says {players}").format(players=repr(players[:40])))
+    problems = table_from_link(PRESET, PLAYERS)
     mode = params.get("mode")
     if mode is not None:
         if mode in engine.MODES:

@@ -16,7 +16,7 @@ import streamlit as st
 from app import terms
 from app.i18n import _, decimal, integer, pgettext
 from app.i18n import percent as locale_percent
-from solver import Card, InvalidCardError, InvalidHandError, Suit, parse_cards
+from solver import PRESETS, Card, InvalidCardError, InvalidHandError, Suit, parse_cards
 from solver.cards import RANK_SYMBOLS, SUITS
 from solver.scoring import Arrangement, check_hand
 
@@ -222,3 +222,23 @@ def remember(*keys: str) -> None:
     for key in keys:
         if key in st.session_state:
             st.session_state[f"{key}__kept"] = st.session_state[key]
+
+
+def table_from_link(preset_key: str, players_key: str) -> list[str]:
+    """Put a page link's ``preset`` and ``players`` into the page's widget keys; returns what
+    in the link was not usable, in words (the widgets then keep their own values)."""
+    params = st.query_params
+    problems = []
+    preset = params.get("preset")
+    if preset is not None:
+        if preset in PRESETS:
+            st.session_state[preset_key] = preset
+        else:
+            problems.append(_("unknown preset {preset} in the link").format(preset=repr(preset[:40])))
+    players = params.get("players")
+    if players is not None:
+        if players in ("2", "3", "4"):
+            st.session_state[players_key] = int(players)
+        else:
+            problems.append(_("players must be 2, 3 or 4, the link says {players}").format(players=repr(players[:40])))
+    return problems
