@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,3 +39,34 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if slow:
         items[:] = [item for item in items if not item.get_closest_marker("slow")]
         config.hook.pytest_deselected(items=slow)
+
+
+# --- the real-browser tests' server and browser (one of each per test module) ----------------
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app under ``streamlit run`` on a free loopback port (or MAU_BINH_APP_URL, a
+    server you already run)."""
+    existing = os.environ.get("MAU_BINH_APP_URL")
+    if existing:
+        yield existing.rstrip("/")
+        return
+    from tests.browser_support import streamlit_server
+
+    with streamlit_server("streamlit_app.py", tmp_path_factory.mktemp("streamlit") / "server.log") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's headless Chromium driven by Playwright (no browser download)."""
+    from playwright import sync_api
+
+    from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, require_chromium
+
+    require_chromium()
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()

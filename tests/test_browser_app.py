@@ -11,10 +11,8 @@ directory (printed on failure and with ``pytest -s``).
 
 from __future__ import annotations
 
-import os
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,7 +20,7 @@ from playwright import sync_api
 
 import solver
 from solver.hands import key3, key5
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, ROOT, require_chromium, streamlit_server
+from tests.browser_support import ROOT
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -30,25 +28,6 @@ ROWS = ("front", "middle", "back")
 HAND = "Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s 10c Jh"
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    existing = os.environ.get("MAU_BINH_APP_URL")  # point the test at a server you already run
-    if existing:
-        yield existing.rstrip("/")
-        return
-    with streamlit_server("streamlit_app.py", tmp_path_factory.mktemp("streamlit") / "server.log") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    require_chromium()
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def shoot(page: object, path: Path) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 import time
 import urllib.parse
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,6 @@ from playwright import sync_api
 
 from solver import parse_cards
 from solver.cards import full_deck
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, require_chromium, streamlit_server
 
 pytestmark = pytest.mark.browser
 
@@ -42,21 +40,6 @@ def hands(seed: int) -> list[list[str]]:
             rounds.append(" ".join(str(c) for c in deck[:13]))
         out.append(rounds)
     return out
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with streamlit_server("streamlit_app.py", tmp_path_factory.mktemp("streamlit") / "server.log") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[sync_api.Browser]:
-    require_chromium()
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def idle(page: sync_api.Page) -> bool:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import csv
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ from playwright import sync_api
 from app.i18n import LANGUAGES
 from app.terms import SPECIAL_NAMES
 from solver.hands import CATEGORY_NAMES
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, ROOT, require_chromium, streamlit_server
+from tests.browser_support import ROOT
 
 PHONE = {"width": 390, "height": 844}
 HAND = "Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s 10c Jh"
@@ -65,21 +64,6 @@ def vietnamese_terms() -> set[str]:
 TERMS = vietnamese_terms()
 #: The language picker's hidden label names the three languages in themselves.
 PICKER_LABEL = "Language · Ngôn ngữ · ភាសា"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with streamlit_server("streamlit_app.py", tmp_path_factory.mktemp("streamlit") / "server.log") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[sync_api.Browser]:
-    require_chromium()
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def shots_dir(tmp_path: Path) -> Path:

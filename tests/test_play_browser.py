@@ -9,8 +9,6 @@ shown.  Screenshots at 390 and 1280 px are saved under the test's temporary dire
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,32 +17,12 @@ from playwright import sync_api
 from solver import score_table, solve
 from solver.scoring import Arrangement
 from solver.table import TableConfig
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, require_chromium, streamlit_server
 from tests.test_browser_app import assert_fits, idle
 
 pytestmark = pytest.mark.browser
 SEED = 2718
 LEVELS = ("beginner", "expert")
 ROWS = ("front", "middle", "back")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    existing = os.environ.get("MAU_BINH_APP_URL")
-    if existing:
-        yield existing.rstrip("/")
-        return
-    with streamlit_server("streamlit_app.py", tmp_path_factory.mktemp("streamlit") / "server.log") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[sync_api.Browser]:
-    require_chromium()
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def row_cards(page: sync_api.Page, row: str) -> list[str]:
