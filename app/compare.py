@@ -14,17 +14,19 @@ from app import engine
 from app.cards import CardRow, card_rows
 from app.errors import show_error
 from app.i18n import _, labels_now
-from app.terms import category_label, mode_label, preset_label, row_names, special_label
+from app.terms import category_label, mode_label, row_names, special_label
 from app.widgets import (
     canonical_hand,
     chi,
     chi_gap,
     four_colour,
     percent,
+    players_select,
     read_arrangement,
     read_hand,
     remember,
     restore,
+    rules_select,
     sort_for_display,
 )
 from solver import PRESETS
@@ -108,15 +110,9 @@ st.text_area(
 )
 col_preset, col_players, col_mode = st.columns([2, 1.2, 1.2])
 with col_preset:
-    st.selectbox(
-        _("Rules"),
-        list(PRESETS),
-        key=PRESET,
-        format_func=labels_now(preset_label, PRESETS),
-        placeholder=_("Choose an option"),
-    )
+    rules_select(PRESET)
 with col_players:
-    st.segmented_control(_("Players"), list(engine.PLAYERS), key=PLAYERS, required=True)
+    players_select(PLAYERS)
 with col_mode:
     st.segmented_control(
         _("Mode"), list(engine.MODES), key=MODE, required=True, format_func=labels_now(mode_label, engine.MODES)

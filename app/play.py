@@ -32,12 +32,14 @@ from app.widgets import (
     editor_labels,
     four_colour,
     four_colour_toggle,
+    players_select,
     remember,
     restore,
+    rules_select,
     sort_for_display,
     table_from_link,
 )
-from solver import PRESETS, Card, parse_cards, special_hand
+from solver import Card, parse_cards, special_hand
 from solver.hands import category_of
 from solver.players import EXPERT_SAMPLES, LEVELS
 from solver.scoring import ROW_SIZES, Arrangement, chi_value
@@ -596,15 +598,9 @@ read_url()
 with st.expander(_("Table settings"), expanded=CONFIG not in st.session_state):
     col_preset, col_players = st.columns([2, 1.3])
     with col_preset:
-        st.selectbox(
-            _("Rules"),
-            list(PRESETS),
-            key=PRESET,
-            format_func=labels_now(preset_label, PRESETS),
-            placeholder=_("Choose an option"),
-        )
+        rules_select(PRESET)
     with col_players:
-        st.segmented_control(_("Players"), [2, 3, 4], key=PLAYERS, required=True)
+        players_select(PLAYERS)
     level_columns = st.columns(st.session_state[PLAYERS] - 1)
     for seat_number in range(1, st.session_state[PLAYERS]):
         with level_columns[seat_number - 1]:

@@ -21,7 +21,7 @@ from app.cards import CardRow, card_rows, hand_editor
 from app.errors import show_error
 from app.grading import GRADE_COLOURS, GRADE_ICONS, GRADES, grade_for, same_rows
 from app.i18n import URL_PARAM, _, chart_locale, current_language, labels_now, number, pgettext
-from app.terms import category_label, grade_names, preset_label, row_names, special_label
+from app.terms import category_label, grade_names, row_names, special_label
 from app.widgets import (
     ROW_SIZES,
     canonical_hand,
@@ -32,8 +32,10 @@ from app.widgets import (
     four_colour,
     four_colour_toggle,
     percent,
+    players_select,
     remember,
     restore,
+    rules_select,
     sort_for_display,
     table_from_link,
 )
@@ -400,15 +402,9 @@ with st.expander(_("Deal and table settings"), expanded=DEAL not in st.session_s
     )
     col_preset, col_players = st.columns([2, 1.3])
     with col_preset:
-        st.selectbox(
-            _("Rules"),
-            list(PRESETS),
-            key=PRESET,
-            format_func=labels_now(preset_label, PRESETS),
-            placeholder=_("Choose an option"),
-        )
+        rules_select(PRESET)
     with col_players:
-        st.segmented_control(_("Players"), list(engine.PLAYERS), key=PLAYERS, required=True)
+        players_select(PLAYERS)
     four_colour_toggle("practice")
 remember(*WIDGETS)
 if st.session_state.pop("practice_deal_pending", False):

@@ -23,9 +23,11 @@ from app.widgets import (
     four_colour_toggle,
     percent,
     picker_labels,
+    players_select,
     read_hand,
     remember,
     restore,
+    rules_select,
     safe_parse_cards,
     sort_for_display,
     table_from_link,
@@ -262,16 +264,9 @@ with st.expander(_("Pick cards on a grid")):
 
 col_preset, col_players, col_mode = st.columns([2, 1.2, 1.2])
 with col_preset:
-    st.selectbox(
-        _("Rules"),
-        list(PRESETS),
-        key=PRESET,
-        format_func=labels_now(preset_label, PRESETS),
-        placeholder=_("Choose an option"),
-        help="\n\n".join(f"**{preset_label(k)}**: {v}" for k, v in preset_blurbs().items()),
-    )
+    rules_select(PRESET, help="\n\n".join(f"**{preset_label(k)}**: {v}" for k, v in preset_blurbs().items()))
 with col_players:
-    st.segmented_control(_("Players"), list(engine.PLAYERS), key=PLAYERS, required=True)
+    players_select(PLAYERS)
 with col_mode:
     st.segmented_control(
         _("Mode"), list(engine.MODES), key=MODE, required=True, format_func=labels_now(mode_label, engine.MODES),

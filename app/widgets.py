@@ -14,8 +14,9 @@ from collections.abc import Iterable
 import streamlit as st
 
 from app import terms
-from app.i18n import _, decimal, integer, pgettext
+from app.i18n import _, decimal, integer, labels_now, pgettext
 from app.i18n import percent as locale_percent
+from app.terms import preset_label
 from solver import PRESETS, Card, InvalidCardError, InvalidHandError, Suit, parse_cards
 from solver.cards import RANK_SYMBOLS, SUITS
 from solver.scoring import Arrangement, check_hand
@@ -242,3 +243,20 @@ def table_from_link(preset_key: str, players_key: str) -> list[str]:
         else:
             problems.append(_("players must be 2, 3 or 4, the link says {players}").format(players=repr(players[:40])))
     return problems
+
+
+def rules_select(key: str, help: str | None = None) -> None:
+    """The rule-preset box every page shows (its value, a preset name, in ``key``)."""
+    st.selectbox(
+        _("Rules"),
+        list(PRESETS),
+        key=key,
+        format_func=labels_now(preset_label, PRESETS),
+        placeholder=_("Choose an option"),
+        help=help,
+    )
+
+
+def players_select(key: str) -> None:
+    """How many players sit at the table: 2, 3 or 4 (in ``key``)."""
+    st.segmented_control(_("Players"), [2, 3, 4], key=key, required=True)
