@@ -12,6 +12,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -70,3 +71,54 @@ def streamlit_server(script: str, log: Path) -> Iterator[str]:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+#: True while Streamlit runs the script or still shows stale elements of the last run.
+SCRIPT_BUSY = (
+    "() => { const a = document.querySelector('[data-test-script-state]');"
+    " return !a || a.getAttribute('data-test-script-state') !== 'notRunning'"
+    " || !!document.querySelector('[data-stale=\"true\"]'); }"
+)
+
+#: Elements (shadow roots included, a folded sidebar left out) that stick out of the screen.
+PAGE_TOO_WIDE = """() => {
+    const width = document.documentElement.clientWidth;
+    const sidebar = document.querySelector('[data-testid=stSidebar]');
+    const hidden = sidebar && sidebar.getAttribute('data-collapsed') === 'true' ? sidebar : null;
+    const out = [];
+    const visit = (root) => {
+        for (const e of root.querySelectorAll('*')) {
+            if (e.shadowRoot) visit(e.shadowRoot);
+            if (hidden && hidden.contains(e)) continue;
+            const box = e.getBoundingClientRect();
+            if (box.width === 0 || box.height === 0) continue;
+            if (box.right > width + 1 || box.left < -1) {
+                const name = e.tagName.toLowerCase() + '.' + String(e.className).slice(0, 40);
+                out.push(`${name} ${Math.round(box.left)}..${Math.round(box.right)}`);
+            }
+        }
+    };
+    visit(document);
+    return out;
+}"""
+
+
+def script_busy(page: Any) -> bool:
+    """Whether the app is running its script (or still shows the last run's stale elements)."""
+    return bool(page.evaluate(SCRIPT_BUSY))
+
+
+def wait_idle(page: Any) -> None:
+    """Wait until Streamlit is idle on three polls in a row."""
+    quiet = 0
+    for _ in range(400):
+        page.wait_for_timeout(120)
+        quiet = 0 if script_busy(page) else quiet + 1
+        if quiet >= 3:
+            return
+    raise AssertionError("streamlit kept running")
+
+
+def assert_fits(page: Any, what: str) -> None:
+    wide = page.evaluate(PAGE_TOO_WIDE)
+    assert not wide, f"{what}: wider than the screen: {wide[:8]}"

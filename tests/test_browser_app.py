@@ -20,7 +20,7 @@ from playwright import sync_api
 
 import solver
 from solver.hands import key3, key5
-from tests.browser_support import ROOT
+from tests.browser_support import ROOT, assert_fits, wait_idle
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -46,49 +46,6 @@ def shoot(page: object, path: Path) -> None:
 
 
 #: Every element of the page, shadow roots included, that reaches past the screen's edge.
-_TOO_WIDE = """() => {
-    const width = document.documentElement.clientWidth;
-    const sidebar = document.querySelector('[data-testid=stSidebar]');
-    const hidden = sidebar && sidebar.getAttribute('data-collapsed') === 'true' ? sidebar : null;
-    const out = [];
-    const visit = (root) => {
-        for (const e of root.querySelectorAll('*')) {
-            if (e.shadowRoot) visit(e.shadowRoot);
-            if (hidden && hidden.contains(e)) continue;
-            const box = e.getBoundingClientRect();
-            if (box.width === 0 || box.height === 0) continue;
-            if (box.right > width + 1 || box.left < -1) {
-                const name = e.tagName.toLowerCase() + '.' + String(e.className).slice(0, 40);
-                out.push(`${name} ${Math.round(box.left)}..${Math.round(box.right)}`);
-            }
-        }
-    };
-    visit(document);
-    return out;
-}"""
-
-
-def assert_fits(page: object, what: str) -> None:
-    wide = page.evaluate(_TOO_WIDE)  # type: ignore[attr-defined]
-    assert not wide, f"{what}: wider than the screen: {wide[:8]}"
-
-
-def idle(page: object) -> None:
-    """Wait until Streamlit is idle on three polls in a row."""
-    quiet = 0
-    for _ in range(400):
-        page.wait_for_timeout(120)  # type: ignore[attr-defined]
-        running = page.evaluate(  # type: ignore[attr-defined]
-            "() => { const a = document.querySelector('[data-test-script-state]');"
-            " return !a || a.getAttribute('data-test-script-state') !== 'notRunning'"
-            " || !!document.querySelector('[data-stale=\"true\"]'); }"
-        )
-        quiet = 0 if running else quiet + 1
-        if quiet >= 3:
-            return
-    raise AssertionError("streamlit kept running")
-
-
 def test_paste_and_solve_on_a_phone(server: str, browser: object, tmp_path: Path) -> None:
     page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
     errors: list[str] = []
@@ -96,13 +53,13 @@ def test_paste_and_solve_on_a_phone(server: str, browser: object, tmp_path: Path
     page.goto(server)
     box = page.get_by_label("Your 13 cards")
     box.wait_for(timeout=30_000)
-    idle(page)
+    wait_idle(page)
     box.fill(HAND)
     box.press("Control+Enter")
-    idle(page)
+    wait_idle(page)
     page.get_by_role("button", name="Solve", exact=True).click()
     page.get_by_text("Best set").wait_for(timeout=30_000)
-    idle(page)
+    wait_idle(page)
     assert page.locator("[data-card]").count() >= 13 + 52  # the best set, the alternatives and the grid
     assert page.get_by_text("EV per hand").count() >= 1
     assert page.locator("[data-testid=stException]").count() == 0
@@ -119,7 +76,7 @@ def test_paste_and_solve_on_a_phone(server: str, browser: object, tmp_path: Path
     # hostile text is shown as text, never run
     box.fill("<img src=x onerror=alert(1)><script>alert(2)</script>")
     box.press("Control+Enter")
-    idle(page)
+    wait_idle(page)
     page.get_by_role("button", name="Solve", exact=True).click()
     page.locator("[data-testid=stAlertContentError]").first.wait_for(timeout=30_000)
     assert page.locator("img[src=x]").count() == 0
@@ -166,7 +123,7 @@ def next_swap(rows: list[list[str]], target: list[set[str]]) -> tuple[str, str] 
 def deal_seeded(page: object, server: str, seed: int) -> Arranged:
     page.goto(f"{server}/practice?seed={seed}&players=4&preset=vietnamese")  # type: ignore[attr-defined]
     page.locator("[data-row='back'] [data-card]").first.wait_for(timeout=30_000)  # type: ignore[attr-defined]
-    idle(page)
+    wait_idle(page)
     rows = shown_rows(page)
     hand = " ".join(c for row in rows for c in row)
     best = solver.solve(hand, players=4, seed=2024).best
@@ -177,10 +134,10 @@ Arranged = tuple[list[list[str]], list[set[str]]]
 
 
 def grade_best(page: object, path: Path) -> None:
-    idle(page)
+    wait_idle(page)
     page.get_by_role("button", name="Submit my set").click()  # type: ignore[attr-defined]
     page.get_by_text("Your EV", exact=True).wait_for(timeout=30_000)  # type: ignore[attr-defined]
-    idle(page)
+    wait_idle(page)
     body = page.inner_text("body")  # type: ignore[attr-defined]
     assert "Best" in body and "you found the best set" in body
     shoot(page, path)
@@ -287,13 +244,13 @@ def test_every_page_fits_the_screen(server: str, browser: object, tmp_path: Path
     page.goto(f"{server}/?hand=" + HAND.replace(" ", "+"))  # type: ignore[attr-defined]
     page.get_by_text("Top alternatives").wait_for(timeout=30_000)  # type: ignore[attr-defined]
     page.get_by_text("Pick cards on a grid").click()  # type: ignore[attr-defined]
-    idle(page)
+    wait_idle(page)
     # a tap on the grid takes a card out of the text box, and the box keeps the rest as typed
     page.locator("[data-card='Ah']").first.click()  # type: ignore[attr-defined]
-    idle(page)
+    wait_idle(page)
     sync_api.expect(page.get_by_label("Your 13 cards")).to_have_value(re.compile(r"^Ad 7c"), timeout=10_000)
     page.locator("[data-card='Ah']").first.click()  # type: ignore[attr-defined]
-    idle(page)
+    wait_idle(page)
     sync_api.expect(page.get_by_label("Your 13 cards")).to_have_value(re.compile(r" Ah$"), timeout=10_000)
     checks = {"solve": "Top alternatives"}
     if width < 500:
@@ -301,7 +258,7 @@ def test_every_page_fits_the_screen(server: str, browser: object, tmp_path: Path
     shoot(page, tmp_path / f"solve-{width}.png")
     page.get_by_role("button", name="Compare the top three side by side").click()  # type: ignore[attr-defined]
     page.get_by_text("Side by side").wait_for(timeout=30_000)  # type: ignore[attr-defined]
-    idle(page)
+    wait_idle(page)
     checks["compare"] = "Side by side"
     if width < 500:
         assert_fits(page, "compare")
@@ -320,15 +277,15 @@ def test_every_page_fits_the_screen(server: str, browser: object, tmp_path: Path
     ):
         page.goto(server + url)  # type: ignore[attr-defined]
         page.locator(ready).first.wait_for(timeout=30_000)  # type: ignore[attr-defined]
-        idle(page)
+        wait_idle(page)
         if name == "macao":
             page.get_by_role("button", name="New round").click()  # type: ignore[attr-defined]
             page.locator("[data-playable]").first.wait_for(timeout=30_000)  # type: ignore[attr-defined]
-            idle(page)
+            wait_idle(page)
         if name == "play":  # the settled hand: four seats' rows and the settlement table
             page.get_by_role("button", name="Reveal", exact=True).click()  # type: ignore[attr-defined]
             page.locator("[data-seat='3']").wait_for(timeout=60_000)  # type: ignore[attr-defined]
-            idle(page)
+            wait_idle(page)
         if width < 500:
             assert_fits(page, name)
         shoot(page, tmp_path / f"{name}-{width}.png")

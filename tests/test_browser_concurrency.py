@@ -20,6 +20,7 @@ from playwright import sync_api
 
 from solver import parse_cards
 from solver.cards import full_deck
+from tests.browser_support import script_busy, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -42,26 +43,6 @@ def hands(seed: int) -> list[list[str]]:
     return out
 
 
-def idle(page: sync_api.Page) -> bool:
-    return bool(
-        page.evaluate(
-            "() => !document.querySelector('[data-testid=stStatusWidget] [data-testid=stStatusWidgetRunningIcon]')"
-            " && !document.querySelector('[data-testid=stSpinner]')"
-        )
-    )
-
-
-def wait_idle(page: sync_api.Page, timeout: float = 90.0) -> None:
-    """Idle twice, half a second apart (a rerun can start just after a check)."""
-    deadline = time.monotonic() + timeout
-    calm = 0
-    while calm < 2:
-        if time.monotonic() > deadline:
-            raise AssertionError("the app did not settle")
-        calm = calm + 1 if idle(page) else 0
-        page.wait_for_timeout(500)
-
-
 def until_all_settled(
     pages: list[sync_api.Page], plan: list[str], clicked: list[float], timeout: float = 60.0
 ) -> list[float | None]:
@@ -78,7 +59,7 @@ def until_all_settled(
     while None in done and time.monotonic() < deadline:
         for i, page in enumerate(pages):
             if done[i] is None:
-                calm[i] = calm[i] + 1 if idle(page) and shows_own_result(page, plan[i]) else 0
+                calm[i] = calm[i] + 1 if not script_busy(page) and shows_own_result(page, plan[i]) else 0
                 if calm[i] == 2:
                     done[i] = time.monotonic() - clicked[i]
         pages[0].wait_for_timeout(250)

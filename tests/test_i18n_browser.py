@@ -20,7 +20,7 @@ from playwright import sync_api
 from app.i18n import LANGUAGES
 from app.terms import SPECIAL_NAMES
 from solver.hands import CATEGORY_NAMES
-from tests.browser_support import ROOT
+from tests.browser_support import ROOT, wait_idle
 
 PHONE = {"width": 390, "height": 844}
 HAND = "Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s 10c Jh"
@@ -85,12 +85,8 @@ def open_page(browser: sync_api.Browser, url: str, press: str | None = None) -> 
 
 
 def settle(page: sync_api.Page) -> None:
-    page.wait_for_function(
-        "() => !document.querySelector('[data-testid=stStatusWidget] [data-testid=stStatusWidgetRunningIcon]')"
-        " && !document.querySelector('[data-testid=stSpinner]')",
-        timeout=60_000,
-    )
-    page.wait_for_timeout(800)
+    wait_idle(page)
+    page.wait_for_timeout(800)  # fonts and the component's own drawing
 
 
 #: Walks the main area and every shadow root in it (the card component draws inside one):

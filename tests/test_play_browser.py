@@ -17,7 +17,7 @@ from playwright import sync_api
 from solver import score_table, solve
 from solver.scoring import Arrangement
 from solver.table import TableConfig
-from tests.test_browser_app import assert_fits, idle
+from tests.browser_support import assert_fits, wait_idle
 
 pytestmark = pytest.mark.browser
 SEED = 2718
@@ -29,11 +29,6 @@ def row_cards(page: sync_api.Page, row: str) -> list[str]:
     return [str(c) for c in page.locator(f'[data-row="{row}"] [data-card]').evaluate_all(
         "nodes => nodes.map(n => n.getAttribute('data-card'))"
     )]  # fmt: skip
-
-
-def wait_idle(page: sync_api.Page) -> None:
-    """Wait until the script run is over (the Practice tests' check: idle on three polls)."""
-    idle(page)
 
 
 def screenshot(page: sync_api.Page, path: Path, width: int) -> None:
