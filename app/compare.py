@@ -19,6 +19,7 @@ from app.widgets import (
     canonical_hand,
     chi,
     chi_gap,
+    field_select,
     four_colour,
     percent,
     players_select,
@@ -30,16 +31,18 @@ from app.widgets import (
     sort_for_display,
 )
 from solver import PRESETS
+from solver.fields import DEFAULT_FIELD
 from solver.scoring import Arrangement
 
 HAND = "compare_hand_text"
 PRESET = "compare_preset"
 PLAYERS = "compare_players"
 MODE = "compare_mode"
+FIELD = "compare_field"
 SETS = "compare_sets"  # list of arrangement texts (the source of truth for the inputs)
 VERSION = "compare_version"  # bumps when SETS is replaced from outside the inputs
 PICK = "compare_pick"
-WIDGETS = (HAND, PRESET, PLAYERS, MODE)
+WIDGETS = (HAND, PRESET, PLAYERS, MODE, FIELD)
 MAX_SETS = 6
 LETTERS = string.ascii_uppercase
 
@@ -98,6 +101,7 @@ restore(HAND, "")
 restore(PRESET, "vietnamese")
 restore(PLAYERS, 4)
 restore(MODE, "fast")
+restore(FIELD, DEFAULT_FIELD)
 
 st.title(_("Compare sets"))
 st.caption(_("One hand, several ways to set it: EV, win chance per row, validity and the chi difference."))
@@ -117,8 +121,10 @@ with col_mode:
     st.segmented_control(
         _("Mode"), list(engine.MODES), key=MODE, required=True, format_func=labels_now(mode_label, engine.MODES)
     )
+field_select(FIELD)
 remember(*WIDGETS)
 preset, players, mode = st.session_state[PRESET], st.session_state[PLAYERS], st.session_state[MODE]
+field = st.session_state[FIELD]
 
 # The hand: typed, or taken from the first set that reads.
 hand: str | None = None
@@ -175,7 +181,7 @@ with st.container(horizontal=True):
 top = None
 if hand:
     try:
-        top = engine.solve_hand(hand, preset, players, mode)
+        top = engine.solve_hand(hand, preset, players, mode, field)
     except ValueError as exc:
         show_error(exc)
     if top:
@@ -206,7 +212,7 @@ else:
     try:
         with st.spinner(_("Evaluating the sets…")):
             for _letter, arrangement in parsed:
-                results.append(engine.evaluate_set(hand or "", str(arrangement), preset, players, mode))
+                results.append(engine.evaluate_set(hand or "", str(arrangement), preset, players, mode, field))
     except ValueError as exc:
         show_error(exc)
         results = []

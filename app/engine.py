@@ -1,8 +1,9 @@
 """Cached calls from the app into the solver, returning plain data.
 
 Results are cached with ``st.cache_data`` keyed on canonical strings (the hand sorted,
-the arrangement's text, the preset name, the number of players and the mode), so the
-same hand typed in any order, by any user, is solved once.  The cached values are
+the arrangement's text, the preset name, the number of players, the mode and the
+opponent field), so the same hand typed in any order, by any user, is solved once for
+each field, and a switch of field never shows an answer worked out for another one.  The cached values are
 plain dicts of strings and floats: nothing user-specific lives at module level, and
 nothing here depends on the solver's result classes being picklable.
 """
@@ -19,6 +20,7 @@ import solver
 from app.i18n import _
 from solver import PRESETS, Card, parse_cards, strongest_back_first
 from solver.cards import full_deck
+from solver.fields import FIELDS
 from solver.scoring import Arrangement
 
 MODES = ("fast", "deep")
@@ -46,7 +48,7 @@ def new_seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
-def check_settings(preset: str, players: int, mode: str) -> None:
+def check_settings(preset: str, players: int, mode: str, field: str) -> None:
     if preset not in PRESETS:
         raise ValueError(
             _("unknown rule preset {preset}; expected one of {presets}").format(
@@ -57,6 +59,10 @@ def check_settings(preset: str, players: int, mode: str) -> None:
         raise ValueError(_("players must be 2, 3 or 4, got {players}").format(players=repr(players)))
     if mode not in MODES:
         raise ValueError(_("mode must be fast or deep, got {mode}").format(mode=repr(mode)))
+    if field not in FIELDS:
+        raise ValueError(
+            _("unknown opponents {field}; expected one of {fields}").format(field=repr(field), fields=", ".join(FIELDS))
+        )
 
 
 def _arrangement_text(arrangement: Arrangement) -> str:
@@ -89,13 +95,16 @@ def plans(alternatives: Ranked, rules: solver.Rules, top: int) -> Ranked:
 
 
 @st.cache_data(max_entries=4096, show_spinner=False)
-def solve_hand(hand: str, preset: str, players: int, mode: str, top: int = TOP) -> dict[str, Any]:
+def solve_hand(hand: str, preset: str, players: int, mode: str, field: str, top: int = TOP) -> dict[str, Any]:
     """The best set and the top alternatives (different plans in fast mode) for a canonical
-    hand string.  Deep mode refines every candidate it lists, so it keeps the plain top."""
-    check_settings(preset, players, mode)
+    hand string, against the opponents ``field`` names.  Deep mode refines every candidate
+    it lists, so it keeps the plain top."""
+    check_settings(preset, players, mode, field)
     pool = FAST_POOL if mode == "fast" else top
     rules = PRESETS[preset]
-    sol = solver.solve(parse_cards(hand), rules=rules, players=players, mode=mode, top=pool, seed=SOLVER_SEED)
+    sol = solver.solve(
+        parse_cards(hand), rules=rules, players=players, mode=mode, top=pool, seed=SOLVER_SEED, field=field
+    )
     return {
         "hand": hand,
         "best": _arrangement_text(sol.best),
@@ -107,11 +116,14 @@ def solve_hand(hand: str, preset: str, players: int, mode: str, top: int = TOP) 
 
 
 @st.cache_data(max_entries=8192, show_spinner=False)
-def evaluate_set(hand: str, arrangement: str, preset: str, players: int, mode: str) -> dict[str, Any]:
-    """EV, per-row win chances, validity and special of one arrangement of a hand."""
-    check_settings(preset, players, mode)
+def evaluate_set(hand: str, arrangement: str, preset: str, players: int, mode: str, field: str) -> dict[str, Any]:
+    """EV, per-row win chances, validity and special of one arrangement of a hand against
+    the opponents ``field`` names."""
+    check_settings(preset, players, mode, field)
     cards, arr = parse_cards(hand), Arrangement.parse(arrangement)
-    ev = solver.evaluate(cards, arr, rules=PRESETS[preset], players=players, mode=mode, seed=SOLVER_SEED)
+    ev = solver.evaluate(
+        cards, arr, rules=PRESETS[preset], players=players, mode=mode, seed=SOLVER_SEED, field=field
+    )
     return {
         "arrangement": _arrangement_text(ev.arrangement),
         "ev": float(ev.ev),
@@ -129,8 +141,9 @@ HARD_MIN_LOSS = 1.0
 HARD_TRIES = 12
 
 
-def hard_deal(seed: int, preset: str, players: int) -> tuple[list[Card], float]:
-    """A deal (reproducible from the seed) where the naive set costs the most chi.
+def hard_deal(seed: int, preset: str, players: int, field: str) -> tuple[list[Card], float]:
+    """A deal (reproducible from the seed) where the naive set costs the most chi against
+    the opponents ``field`` names (the ones the grades assume).
 
     Looks at up to HARD_TRIES deals and stops at the first that loses HARD_MIN_LOSS chi;
     returns the cards and what the naive set loses against the best one.
@@ -140,10 +153,10 @@ def hard_deal(seed: int, preset: str, players: int) -> tuple[list[Card], float]:
     for _attempt in range(HARD_TRIES):
         cards = deal(rng.randrange(2**31))
         hand = " ".join(str(c) for c in cards)
-        best = solve_hand(hand, preset, players, "fast", 1)
+        best = solve_hand(hand, preset, players, "fast", field, 1)
         if best["special"]:
             continue
-        naive = evaluate_set(hand, str(strongest_back_first(cards, preset)), preset, players, "fast")
+        naive = evaluate_set(hand, str(strongest_back_first(cards, preset)), preset, players, "fast", field)
         loss = best["ev"] - naive["ev"]
         if hardest is None or loss > hardest[1]:
             hardest = (cards, loss)

@@ -2,7 +2,8 @@
 
 You sit in seat 0 with 1-3 computer players (Beginner, Club or Expert, from
 ``solver.players``).  Every hand is dealt from the session's seeded shoe
-(``solver.table``; ``?seed=N&preset=...&players=N`` replays a session).  You arrange your
+(``solver.table``; ``?seed=N&preset=...&players=N`` replays a session, ``&field=...`` names
+the opponents the Club and Expert seats play against and your set is graded against).  You arrange your
 13 cards with the card component (drag or tap) and press "Reveal": every seat's rows
 turn face up, the rows are compared pair by pair and the settlement comes from
 ``score_table``.  The session keeps each seat's running balance, your scoops and fouls,
@@ -25,11 +26,13 @@ from app.cards import CardRow, card_rows, hand_editor
 from app.errors import show_error
 from app.grading import GRADE_ICONS, grade_for, same_rows
 from app.i18n import URL_PARAM, _, chart_locale, current_language, decimal, labels_now, ngettext, pgettext
-from app.terms import grade_names, preset_label, row_names, special_label, special_names
+from app.terms import field_label, grade_names, preset_label, row_names, special_label, special_names
 from app.widgets import (
     canonical_hand,
     category_names,
     editor_labels,
+    field_in_link,
+    field_select,
     four_colour,
     four_colour_toggle,
     players_select,
@@ -40,6 +43,7 @@ from app.widgets import (
     table_from_link,
 )
 from solver import Card, parse_cards, special_hand
+from solver.fields import DEFAULT_FIELD
 from solver.hands import category_of
 from solver.players import EXPERT_SAMPLES, LEVELS
 from solver.scoring import ROW_SIZES, Arrangement, chi_value
@@ -57,10 +61,11 @@ from solver.table import (
 
 PRESET = "play_preset"
 PLAYERS = "play_players"
+FIELD = "play_field"
 LEVEL = "play_level_{}"  # seat 1..3
 TIMER = "play_timer"
 SEED_TEXT = "play_seed_text"
-WIDGETS = (PRESET, PLAYERS, TIMER, SEED_TEXT, *(LEVEL.format(s) for s in (1, 2, 3)))
+WIDGETS = (PRESET, PLAYERS, FIELD, TIMER, SEED_TEXT, *(LEVEL.format(s) for s in (1, 2, 3)))
 CONFIG = "play_config"  # TableConfig of the session
 HAND = "play_hand"  # the hand being played: {"number", "hands", "sets", "replay_of", "deadline"}
 ROWS = "play_rows"  # the page's copy of the editor's rows (survives a page switch)
@@ -114,7 +119,7 @@ def settings_config(seed: int) -> TableConfig:
     """The table the settings describe, with this session seed."""
     players = st.session_state[PLAYERS]
     levels = tuple(st.session_state[LEVEL.format(seat)] for seat in range(1, players))
-    return TableConfig(seed=seed, preset=st.session_state[PRESET], levels=levels)
+    return TableConfig(seed=seed, preset=st.session_state[PRESET], levels=levels, field=st.session_state[FIELD])
 
 
 def start_session(table: TableConfig) -> None:
@@ -156,7 +161,7 @@ def read_url() -> None:
         return
     st.session_state["play_url_read"] = True
     params = st.query_params
-    problems = table_from_link(PRESET, PLAYERS)
+    problems = table_from_link(PRESET, PLAYERS, FIELD)
     levels = params.get("levels")
     if levels is not None:
         names = levels.lower().split(",")
@@ -190,6 +195,7 @@ def write_url() -> None:
         "preset": table.preset,
         "players": str(table.players),
         "levels": ",".join(table.levels),
+        **field_in_link(table.field),
         URL_PARAM: current_language(),  # a shared session opens in the same language
     }
     if st.query_params.to_dict() != wanted:
@@ -237,10 +243,11 @@ def as_set(rows: tuple[list[str], list[str], list[str]]) -> tuple[Arrangement, b
 
 
 def review(hand: list[Card], mine: Arrangement, table: TableConfig) -> dict[str, Any]:
-    """Your set against the fast solver's best for this table (the Practice page's grade)."""
+    """Your set against the fast solver's best for this table and its opponents (the Practice
+    page's grade)."""
     text = canonical_hand(hand)
-    best = engine.solve_hand(text, table.preset, table.players, "fast")
-    yours = engine.evaluate_set(text, str(mine), table.preset, table.players, "fast")
+    best = engine.solve_hand(text, table.preset, table.players, "fast", table.field)
+    yours = engine.evaluate_set(text, str(mine), table.preset, table.players, "fast", table.field)
     lost = max(0.0, best["ev"] - yours["ev"])
     valid = yours["valid"] or bool(yours["special"])
     grade = grade_for(lost, valid, same_rows(mine, Arrangement.parse(best["best"])))
@@ -250,6 +257,7 @@ def review(hand: list[Card], mine: Arrangement, table: TableConfig) -> dict[str,
         "lost": 0.0 if grade == "best" else lost,
         "grade": grade,
         "best": best["best"],
+        "field": table.field,
     }
 
 
@@ -404,10 +412,17 @@ def show_review(record: HandRecord) -> None:
     )
     if grade not in ("best", "foul"):
         text += " " + _("({lost} chi lost)").format(lost=decimal(rev["lost"], 2))
+    field = str(rev.get("field", DEFAULT_FIELD))
+    text += " · " + _("graded against these opponents: {field}").format(field=field_label(field))
     if record.extra.get("timed_out"):
         text += " · " + _("time ran out: your set as it stood was played")
     # the links open a new tab (a fresh session reads the link), so the table stays as it is
-    params = {"preset": record.preset, "players": str(record.players), URL_PARAM: current_language()}
+    params = {
+        "preset": record.preset,
+        "players": str(record.players),
+        **field_in_link(field),
+        URL_PARAM: current_language(),
+    }
     solve_link = urlencode({"hand": record.hands[0], **params, "mode": "fast"})
     # hand n of session S is dealt from seed S * 1000 + n - 1: hand n of Practice's drill S
     session_seed, number = divmod(record.deal_seed, 1000)
@@ -586,6 +601,7 @@ def show_hand() -> None:
 
 restore(PRESET, "vietnamese")
 restore(PLAYERS, 4)
+restore(FIELD, DEFAULT_FIELD)
 restore(TIMER, "Off")
 restore(SEED_TEXT, "")
 for _seat in (1, 2, 3):
@@ -611,6 +627,7 @@ with st.expander(_("Table settings"), expanded=CONFIG not in st.session_state):
                 format_func=labels_now(level_label, LEVELS),
                 placeholder=_("Choose an option"),
             )
+    field_select(FIELD)
     col_timer, col_seed = st.columns([1, 1.4])
     with col_timer:
         st.segmented_control(
@@ -626,7 +643,8 @@ with st.expander(_("Table settings"), expanded=CONFIG not in st.session_state):
         _(
             "Beginner: strongest five in the back. Club: the fast solver's best set. "
             "Expert: deep mode ({samples} sampled tables per candidate set). "
-            "Rules, players and levels apply when a new session starts; the timer from the next hand."
+            "Club and Expert play against the opponents chosen, and your set is graded against them. "
+            "Rules, players, levels and opponents apply when a new session starts; the timer from the next hand."
         ).format(samples=EXPERT_SAMPLES)
     )
 remember(*WIDGETS)

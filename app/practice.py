@@ -1,8 +1,9 @@
 """Practice page (the trainer): set a dealt hand yourself, then see how it compares.
 
 Deal a random hand, a "hard" one (where the naive set loses a lot) or a seeded drill;
-``?seed=N`` (with ``preset``, ``players``, ``kind`` and ``hand``) in the address deals
-the same hand again, so a drill can be shared.  The cards are arranged in the card
+``?seed=N`` (with ``preset``, ``players``, ``field``, ``kind`` and ``hand``) in the address
+deals the same hand again, so a drill can be shared.  The grades are against the
+opponents chosen (``field``: a mixed table unless told).  The cards are arranged in the card
 component (``app.cards.hand_editor``): drag them, or tap a card then a row or another
 card; the foul check, each row's category, undo, reset and sort run in the browser.
 Submitting shows your EV against the solver's best set, the chi lost, a grade, the best
@@ -21,7 +22,7 @@ from app.cards import CardRow, card_rows, hand_editor
 from app.errors import show_error
 from app.grading import GRADE_COLOURS, GRADE_ICONS, GRADES, grade_for, same_rows
 from app.i18n import URL_PARAM, _, chart_locale, current_language, labels_now, number, pgettext
-from app.terms import category_label, grade_names, row_names, special_label
+from app.terms import category_label, field_label, grade_names, row_names, special_label
 from app.widgets import (
     ROW_SIZES,
     canonical_hand,
@@ -29,6 +30,8 @@ from app.widgets import (
     chi,
     dealt_layout,
     editor_labels,
+    field_in_link,
+    field_select,
     four_colour,
     four_colour_toggle,
     percent,
@@ -40,12 +43,14 @@ from app.widgets import (
     table_from_link,
 )
 from solver import PRESETS, Card, parse_cards
+from solver.fields import DEFAULT_FIELD
 from solver.scoring import Arrangement, special_hand
 
 KIND = "practice_kind"
 SEED = "practice_seed"
 PRESET = "practice_preset"
 PLAYERS = "practice_players"
+FIELD = "practice_field"
 DEAL = "practice_deal"  # {"seed", "number", "kind", "hand", "note"}
 DRILL = "practice_drill"  # ((seed, kind), number of the last hand dealt from that drill)
 ROWS = "practice_rows"  # [[card text] * 3], kept in step with the card editor
@@ -55,7 +60,7 @@ RESULT = "practice_result"
 HISTORY = "practice_history"
 ERROR = "practice_error"
 SUBMIT = "practice_submit"
-WIDGETS = (KIND, SEED, PRESET, PLAYERS)
+WIDGETS = (KIND, SEED, PRESET, PLAYERS, FIELD)
 KINDS = ("Random", "Hard")
 
 def kind_label(kind: str) -> str:
@@ -130,7 +135,9 @@ def deal_now(number_from_link: int | None = None) -> None:
     deal_seed = engine.drill_seed(seed, number)
     if kind == "Hard":
         with st.spinner(_("Looking for a hand where the naive set goes wrong…")):
-            cards, loss = engine.hard_deal(deal_seed, st.session_state[PRESET], st.session_state[PLAYERS])
+            cards, loss = engine.hard_deal(
+                deal_seed, st.session_state[PRESET], st.session_state[PLAYERS], st.session_state[FIELD]
+            )
         note = (
             _("the naive set (strongest back first) loses {loss} chi here").format(loss=chi(loss, signed=False))
             if loss > 0
@@ -151,10 +158,14 @@ def load_from_url() -> None:
         return
     st.session_state[URL_READ] = True
     params = st.query_params
+    problems = table_from_link(PRESET, PLAYERS, FIELD)
     seed = params.get("seed")
     if seed is None:
+        if problems:
+            st.session_state[ERROR] = _("The link's settings were not all usable: {problems}.").format(
+                problems="; ".join(problems)
+            )
         return
-    problems = table_from_link(PRESET, PLAYERS)
     kind = params.get("kind", "random")
     st.session_state[KIND] = "Hard" if kind.lower() == "hard" else "Random"
     number_text = params.get("hand", "1")
@@ -176,6 +187,7 @@ def write_url() -> None:
         "seed": str(deal["seed"]),
         "preset": st.session_state[PRESET],
         "players": str(st.session_state[PLAYERS]),
+        **field_in_link(st.session_state[FIELD]),
         URL_PARAM: current_language(),  # a shared drill opens in the same language
     }
     if deal["kind"] == "Hard":
@@ -221,10 +233,10 @@ def show_editor(deal: dict[str, object], special: str | None) -> tuple[list[str]
 def score(arrangement: Arrangement) -> None:
     """Grade the submitted set against the best one and record it in the session."""
     deal = st.session_state[DEAL]
-    preset, players = st.session_state[PRESET], st.session_state[PLAYERS]
+    preset, players, field = st.session_state[PRESET], st.session_state[PLAYERS], st.session_state[FIELD]
     with st.spinner(_("Scoring your set…")):
-        best = engine.solve_hand(deal["hand"], preset, players, "fast")
-        mine = engine.evaluate_set(deal["hand"], str(arrangement), preset, players, "fast")
+        best = engine.solve_hand(deal["hand"], preset, players, "fast", field)
+        mine = engine.evaluate_set(deal["hand"], str(arrangement), preset, players, "fast", field)
     best_set = Arrangement.parse(best["best"])
     lost = max(0.0, best["ev"] - mine["ev"])
     valid = mine["valid"] or bool(mine["special"])
@@ -236,6 +248,7 @@ def score(arrangement: Arrangement) -> None:
         "seed": deal["seed"],
         "preset": preset,
         "players": players,
+        "field": field,
         "mine": str(arrangement),
         "best": best["best"],
         "ev": mine["ev"],
@@ -278,6 +291,12 @@ def show_result(result: dict[str, object]) -> None:
         st.metric(_("Your EV"), _("{ev} chi").format(ev=your_ev), border=True, width="content")
         st.metric(_("Best EV"), _("{ev} chi").format(ev=best_ev), border=True, width="content")
         st.metric(_("Chi lost"), chi(lost, signed=False), border=True, width="content")
+    graded = _("Graded against these opponents: {field}.").format(field=field_label(str(result["field"])))
+    if result["field"] != st.session_state[FIELD]:
+        graded += " " + _("The next hand is graded against: {field}.").format(
+            field=field_label(st.session_state[FIELD])
+        )
+    st.caption(graded)
 
     mine = Arrangement.parse(str(result["mine"]))
     best = Arrangement.parse(str(result["best"]))
@@ -383,6 +402,7 @@ restore(KIND, "Random")
 restore(SEED, "")
 restore(PRESET, "vietnamese")
 restore(PLAYERS, 4)
+restore(FIELD, DEFAULT_FIELD)
 load_from_url()
 
 st.title(pgettext("page", "Practice"))
@@ -405,6 +425,7 @@ with st.expander(_("Deal and table settings"), expanded=DEAL not in st.session_s
         rules_select(PRESET)
     with col_players:
         players_select(PLAYERS)
+    field_select(FIELD)
     four_colour_toggle("practice")
 remember(*WIDGETS)
 if st.session_state.pop("practice_deal_pending", False):
@@ -424,6 +445,7 @@ if st.session_state.get(ERROR):
 
 deal = st.session_state.get(DEAL)
 if deal:
+    write_url()  # settings changed since the deal (the opponents, say) go into the link too
     if deal.get("number", 1) > 1 or st.session_state.get(DRILL):
         caption = _("{kind} hand · seed {seed}, hand {number} of the drill").format(
             kind=kind_label(deal["kind"]), seed=deal["seed"], number=deal.get("number", 1)
@@ -479,7 +501,7 @@ with st.expander(_("Grades: how many chi lost earns which grade")):
     st.markdown(
         _(
             "Chi lost = the best set's EV minus yours, in chi per hand against the whole table "
-            "(fast mode, the rules and players chosen above)."
+            "(fast mode, the rules, players and opponents chosen above)."
         )
         + "\n"
         + "\n".join(lines)

@@ -1,7 +1,8 @@
 """Solve page: enter 13 cards (type, paste, pick or deal) and get the best set.
 
-The hand and the table settings live in the page URL (``?hand=...&preset=...``), so a
-copied link reopens the same result.
+The hand and the table settings live in the page URL (``?hand=...&preset=...``, and
+``field=strong`` or ``field=beginners`` when the opponents are not the default mixed
+table), so a copied link reopens the same result.
 """
 
 from __future__ import annotations
@@ -12,13 +13,24 @@ from app import engine
 from app.cards import CardRow, card_picker, card_rows
 from app.errors import show_error
 from app.i18n import URL_PARAM, _, current_language, labels_now, ngettext, pgettext
-from app.terms import category_label, mode_label, preset_blurbs, preset_label, row_names, special_label
+from app.terms import (
+    category_label,
+    field_blurbs,
+    field_label,
+    mode_label,
+    preset_blurbs,
+    preset_label,
+    row_names,
+    special_label,
+)
 from app.widgets import (
     LINK_MAX_CHARS,
     canonical_hand,
     cards_text,
     chi,
     chi_gap,
+    field_in_link,
+    field_select,
     four_colour,
     four_colour_toggle,
     percent,
@@ -33,16 +45,18 @@ from app.widgets import (
     table_from_link,
 )
 from solver import PRESETS
+from solver.fields import DEFAULT_FIELD
 from solver.scoring import Arrangement
 
 TEXT = "solve_text"
 PRESET = "solve_preset"
 PLAYERS = "solve_players"
 MODE = "solve_mode"
+FIELD = "solve_field"
 HAND = "solve_hand"  # canonical text of the hand whose result is shown
 ERROR = "solve_error"
 PICK = "solve_picker"
-WIDGETS = (TEXT, PRESET, PLAYERS, MODE)
+WIDGETS = (TEXT, PRESET, PLAYERS, MODE, FIELD)
 
 
 # --- URL -----------------------------------------------------------------------------------
@@ -54,7 +68,7 @@ def load_from_url() -> None:
         return
     st.session_state["solve_url_read"] = True
     params = st.query_params
-    problems = table_from_link(PRESET, PLAYERS)
+    problems = table_from_link(PRESET, PLAYERS, FIELD)
     mode = params.get("mode")
     if mode is not None:
         if mode in engine.MODES:
@@ -84,6 +98,7 @@ def write_url() -> None:
         "preset": st.session_state[PRESET],
         "players": str(st.session_state[PLAYERS]),
         "mode": st.session_state[MODE],
+        **field_in_link(st.session_state[FIELD]),
         URL_PARAM: current_language(),  # a shared link opens in the same language
     }
     if st.query_params.to_dict() != wanted:
@@ -148,11 +163,33 @@ def send_to_compare(hand: str, sets: list[str]) -> None:
 # --- result --------------------------------------------------------------------------------
 
 
-def show_result(hand: str, preset: str, players: int, mode: str) -> None:
+def ev_help(preset: str, players: int, mode: str, field: str) -> str:
+    """What the EV shown is measured against: the table, the opponents chosen and the mode."""
+    opponents = players - 1
+    mode_line = (
+        _("Deep mode deals the unseen cards to such opponents and settles every deal exactly.")
+        if mode == "deep"
+        else _("Fast mode uses a model of how such opponents' rows fall.")
+    )
+    return " ".join(
+        (
+            ngettext(
+                "Average chi won per hand against {n} opponent, under the {preset} rules ({mode} mode).",
+                "Average chi won per hand against {n} opponents, under the {preset} rules ({mode} mode).",
+                opponents,
+            ).format(n=opponents, preset=preset_label(preset), mode=mode_label(mode)),
+            _("Win chances are per row against one opponent."),
+            _("Opponents: {field}, {meaning}.").format(field=field_label(field), meaning=field_blurbs()[field]),
+            mode_line,
+        )
+    )
+
+
+def show_result(hand: str, preset: str, players: int, mode: str, field: str) -> None:
     message = _("Searching deeper (Monte Carlo over the unseen cards)…") if mode == "deep" else _("Solving…")
     try:
         with st.spinner(message):
-            result = engine.solve_hand(hand, preset, players, mode)
+            result = engine.solve_hand(hand, preset, players, mode, field)
     except ValueError as exc:
         show_error(exc)
         return
@@ -182,23 +219,12 @@ def show_result(hand: str, preset: str, players: int, mode: str) -> None:
         key="solve_best_rows",
         four_colour=four_colour(),
     )
-    opponents = players - 1
     st.metric(
         _("EV per hand"),
         _("{ev} chi").format(ev=chi(result["ev"])),
         border=True,
         width="content",
-        help=ngettext(
-            "Average chi won per hand against {n} opponent, under the {preset} rules ({mode} mode).",
-            "Average chi won per hand against {n} opponents, under the {preset} rules ({mode} mode).",
-            opponents,
-        ).format(n=opponents, preset=preset_label(preset), mode=mode_label(mode))
-        + " "
-        + _(
-            "Win chances are per row against one opponent. "
-            "Fast mode models a typical table: a quarter of the players put their strongest five in the back, "
-            "the rest set hands well. Deep mode deals the unseen cards to opponents who set hands like the solver."
-        ),
+        help=ev_help(preset, players, mode, field),
     )
 
     alternatives = result["alternatives"]
@@ -238,6 +264,7 @@ restore(TEXT, "")
 restore(PRESET, "vietnamese")
 restore(PLAYERS, 4)
 restore(MODE, "fast")
+restore(FIELD, DEFAULT_FIELD)
 
 st.title(_("Solve a hand"))
 st.caption(_("Type or paste your 13 cards in any order, pick them on the grid, or deal a random hand."))
@@ -272,6 +299,7 @@ with col_mode:
         _("Mode"), list(engine.MODES), key=MODE, required=True, format_func=labels_now(mode_label, engine.MODES),
         help=_("Fast answers at once; Deep refines the top candidates by simulation (a few seconds)."),
     )  # fmt: skip
+field_select(FIELD)
 
 with st.container(horizontal=True):
     st.button(pgettext("button", "Solve"), type="primary", on_click=on_solve, key="solve_go")
@@ -292,4 +320,6 @@ if hand:
             )
         )
     write_url()
-    show_result(hand, st.session_state[PRESET], st.session_state[PLAYERS], st.session_state[MODE])
+    show_result(
+        hand, st.session_state[PRESET], st.session_state[PLAYERS], st.session_state[MODE], st.session_state[FIELD]
+    )

@@ -1,5 +1,5 @@
 """The game's words in the session's language: rows, hand categories, special hands,
-suits, rule presets, grades and solver modes.
+suits, rule presets, grades, solver modes and the opponents the solver assumes.
 
 Each function returns the words for the current language at call time (never a
 module-level table of translated text, which would be the first user's language for
@@ -134,3 +134,31 @@ def grade_names() -> dict[str, str]:
 def mode_label(mode: str) -> str:
     labels = {"fast": pgettext("mode", "Fast"), "deep": pgettext("mode", "Deep")}
     return labels.get(mode, mode)
+
+
+def field_label(field: str) -> str:
+    """Who sits at the table (:data:`solver.fields.FIELDS`), in a word that fits a phone."""
+    labels = {
+        # TRANSLATORS: the default opponents: a typical table of mixed players
+        "population": pgettext("opponents", "Mixed"),
+        # TRANSLATORS: opponents who all set their hands like the solver
+        "strong": pgettext("opponents", "Strong"),
+        # TRANSLATORS: opponents who put their strongest five cards in the back
+        "beginners": pgettext("opponents", "Beginners"),
+    }
+    return labels.get(field, field)
+
+
+def field_blurbs() -> dict[str, str]:
+    """What each choice of opponents means, in plain words."""
+    return {
+        "population": _(
+            "a typical table (the default): a quarter of the opponents put their strongest five cards "
+            "in the back, the others set their hands well"
+        ),
+        "strong": _("every opponent sets their hand like the solver, as strong players do"),
+        "beginners": _(
+            "every opponent puts their strongest five cards in the back, then the best five of the rest "
+            "in the middle"
+        ),
+    }

@@ -16,9 +16,10 @@ import streamlit as st
 from app import terms
 from app.i18n import _, decimal, integer, labels_now, pgettext
 from app.i18n import percent as locale_percent
-from app.terms import preset_label
+from app.terms import field_blurbs, field_label, preset_label
 from solver import PRESETS, Card, InvalidCardError, InvalidHandError, Suit, parse_cards
 from solver.cards import RANK_SYMBOLS, SUITS
+from solver.fields import DEFAULT_FIELD, FIELDS
 from solver.scoring import Arrangement, check_hand
 
 SUIT_GLYPHS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
@@ -225,9 +226,10 @@ def remember(*keys: str) -> None:
             st.session_state[f"{key}__kept"] = st.session_state[key]
 
 
-def table_from_link(preset_key: str, players_key: str) -> list[str]:
-    """Put a page link's ``preset`` and ``players`` into the page's widget keys; returns what
-    in the link was not usable, in words (the widgets then keep their own values)."""
+def table_from_link(preset_key: str, players_key: str, field_key: str) -> list[str]:
+    """Put a page link's ``preset``, ``players`` and ``field`` into the page's widget keys;
+    returns what in the link was not usable, in words (the widgets then keep their own
+    values; an unknown field falls back to the default one)."""
     params = st.query_params
     problems = []
     preset = params.get("preset")
@@ -242,7 +244,23 @@ def table_from_link(preset_key: str, players_key: str) -> list[str]:
             st.session_state[players_key] = int(players)
         else:
             problems.append(_("players must be 2, 3 or 4, the link says {players}").format(players=repr(players[:40])))
+    field = params.get("field")
+    if field is not None:
+        if field in FIELDS:
+            st.session_state[field_key] = field
+        else:
+            st.session_state[field_key] = DEFAULT_FIELD
+            problems.append(
+                _("field must be {choices}, the link says {field}; the opponents are {default}").format(
+                    choices=" / ".join(FIELDS), field=repr(field[:40]), default=field_label(DEFAULT_FIELD)
+                )
+            )
     return problems
+
+
+def field_in_link(field: str) -> dict[str, str]:
+    """The ``field`` link parameter of a page showing ``field`` (none for the default)."""
+    return {} if field == DEFAULT_FIELD else {"field": field}
 
 
 def rules_select(key: str, help: str | None = None) -> None:
@@ -260,3 +278,19 @@ def rules_select(key: str, help: str | None = None) -> None:
 def players_select(key: str) -> None:
     """How many players sit at the table: 2, 3 or 4 (in ``key``)."""
     st.segmented_control(_("Players"), [2, 3, 4], key=key, required=True)
+
+
+def field_select(key: str) -> None:
+    """Who sits at the table: the opponents the solver's answers assume (a field name in ``key``)."""
+    blurbs = field_blurbs()
+    st.segmented_control(
+        _("Opponents"),
+        list(FIELDS),
+        key=key,
+        required=True,
+        format_func=labels_now(field_label, FIELDS),
+        help="\n\n".join(
+            [_("Who sits at the table: the best set depends on how the others set their hands.")]
+            + [f"**{field_label(name)}**: {blurbs[name]}" for name in FIELDS]
+        ),
+    )

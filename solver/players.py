@@ -11,6 +11,9 @@ returns the set it plays.  The levels, weakest first:
   against opponents dealt from the unseen cards and settled exactly
   (:mod:`solver.deep`), with :data:`EXPERT_SAMPLES` opponent deals per decision.
 
+Club and Expert play against the opponents ``field`` names (:data:`solver.fields.FIELDS`,
+"population" unless told); Beginner sets the same whoever sits at the table.
+
 Every level is deterministic for a given seed, so a seeded table replays exactly.
 
 >>> hand = "Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s Tc Jh"
@@ -27,6 +30,7 @@ from typing import Protocol, runtime_checkable
 
 from .cards import Card
 from .deep import DEFAULT_CANDIDATES, DEFAULT_SAMPLES
+from .fields import DEFAULT_FIELD
 from .rules import Rules
 from .scoring import Arrangement
 from .strategy import solve, strongest_back_first
@@ -47,8 +51,11 @@ class Player(Protocol):
     name: str
     description: str
 
-    def arrange(self, cards: CardsLike, rules: Rules | str | None, players: int, seed: int | None) -> Arrangement:
-        """The set this player plays with ``cards`` (``seed`` makes a random choice repeatable)."""
+    def arrange(
+        self, cards: CardsLike, rules: Rules | str | None, players: int, seed: int | None, field: str = DEFAULT_FIELD
+    ) -> Arrangement:
+        """The set this player plays with ``cards`` against the opponents ``field`` names
+        (``seed`` makes a random choice repeatable)."""
         ...
 
 
@@ -58,7 +65,9 @@ class Beginner:
     name = "Beginner"
     description = "sets the strongest five cards in the back, then the best five of the rest in the middle"
 
-    def arrange(self, cards: CardsLike, rules: Rules | str | None, players: int, seed: int | None) -> Arrangement:
+    def arrange(
+        self, cards: CardsLike, rules: Rules | str | None, players: int, seed: int | None, field: str = DEFAULT_FIELD
+    ) -> Arrangement:
         return strongest_back_first(cards, rules)
 
 
@@ -68,8 +77,10 @@ class Club:
     name = "Club"
     description = "plays the fast solver's best set (highest expected chi against the field)"
 
-    def arrange(self, cards: CardsLike, rules: Rules | str | None, players: int, seed: int | None) -> Arrangement:
-        return solve(cards, rules=rules, players=players, mode="fast").best
+    def arrange(
+        self, cards: CardsLike, rules: Rules | str | None, players: int, seed: int | None, field: str = DEFAULT_FIELD
+    ) -> Arrangement:
+        return solve(cards, rules=rules, players=players, mode="fast", field=field).best
 
 
 class Expert:
@@ -81,8 +92,10 @@ class Expert:
         f"against the same {EXPERT_SAMPLES} sampled tables of opponents"
     )
 
-    def arrange(self, cards: CardsLike, rules: Rules | str | None, players: int, seed: int | None) -> Arrangement:
-        return solve(cards, rules=rules, players=players, mode="deep", seed=seed).best
+    def arrange(
+        self, cards: CardsLike, rules: Rules | str | None, players: int, seed: int | None, field: str = DEFAULT_FIELD
+    ) -> Arrangement:
+        return solve(cards, rules=rules, players=players, mode="deep", seed=seed, field=field).best
 
 
 #: The levels by their lower-case name, weakest first.

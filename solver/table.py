@@ -1,7 +1,8 @@
 """A table session: seeded deals, the computer seats' sets, settlement and a history.
 
 A session is fixed by a :class:`TableConfig`: the rule preset, a level for each computer
-seat (seat 0 is the person playing) and a session seed.  Hand ``n`` of the session is
+seat (seat 0 is the person playing), the opponent field the Club and Expert seats play
+against (:data:`solver.fields.FIELDS`) and a session seed.  Hand ``n`` of the session is
 dealt from one 52-card deck shuffled by ``random.Random(seed * 1000 + n - 1)``, the first
 13 cards to seat 0, the next 13 to seat 1 and so on.  That is the shuffle of hand ``n``
 of the Practice page's drill with the same seed, so seat 0's hand opens there with
@@ -34,6 +35,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .cards import Card, InvalidHandError, full_deck
+from .fields import DEFAULT_FIELD, check_field
 from .players import get_player
 from .rules import PRESETS, Rules
 from .scoring import Arrangement, as_arrangement, score_table
@@ -74,11 +76,12 @@ def deal_hands(deck_seed: int, players: int) -> list[list[Card]]:
 
 @dataclass(frozen=True)
 class TableConfig:
-    """Rules, computer levels (seats 1, 2, ...) and the seed of one session."""
+    """Rules, computer levels (seats 1, 2, ...), the field they assume and the seed of one session."""
 
     seed: int
     preset: str = "vietnamese"
     levels: tuple[str, ...] = ("club", "club", "club")
+    field: str = DEFAULT_FIELD
 
     def __post_init__(self) -> None:
         check_seed(self.seed)
@@ -90,6 +93,7 @@ class TableConfig:
                                                  for level in self.levels))  # fmt: skip
         for level in self.levels:
             get_player(level)
+        check_field(self.field)
 
     @property
     def players(self) -> int:
@@ -113,7 +117,9 @@ class TableConfig:
     def computer_sets(self, hands: Sequence[Sequence[Card]], number: int) -> list[Arrangement]:
         """The sets of seats 1, 2, ... for the hands dealt on hand ``number``."""
         return [
-            get_player(level).arrange(hands[seat], self.rules, self.players, self.player_seed(number, seat))
+            get_player(level).arrange(
+                hands[seat], self.rules, self.players, self.player_seed(number, seat), field=self.field
+            )
             for seat, level in enumerate(self.levels, start=1)
         ]
 
@@ -252,7 +258,9 @@ def settle_hand(
 def simulate_hand(config: TableConfig, number: int, me: str = "club") -> HandRecord:
     """Hand ``number`` played with seat 0 set by the computer level ``me`` too."""
     hands = config.deal(number)
-    mine = get_player(me).arrange(hands[0], config.rules, config.players, config.player_seed(number, 0))
+    mine = get_player(me).arrange(
+        hands[0], config.rules, config.players, config.player_seed(number, 0), field=config.field
+    )
     return settle_hand(config, number, hands, [mine, *config.computer_sets(hands, number)])
 
 
@@ -292,7 +300,8 @@ def history_from_json(text: str) -> tuple[TableConfig, list[HandRecord]]:
         data = json.loads(text)
         config = data["config"]
         records = [HandRecord.from_dict(hand) for hand in data["hands"]]
-        return TableConfig(config["seed"], config["preset"], tuple(config["levels"])), records
+        field = config.get("field", DEFAULT_FIELD)  # histories written before the field was kept
+        return TableConfig(config["seed"], config["preset"], tuple(config["levels"]), field), records
     except (KeyError, TypeError, json.JSONDecodeError) as exc:
         raise ValueError(f"not a table history: {exc}") from None
 

@@ -111,7 +111,7 @@ def test_solve_alternatives_are_different_plans() -> None:
         shape = tuple(k >> 20 for k in arrangement.keys(rules))
         if shape in shapes:
             assert ev <= evs[shapes.index(shape)]
-    page = engine.solve_hand(CANONICAL, "vietnamese", 4, "fast")
+    page = engine.solve_hand(CANONICAL, "vietnamese", 4, "fast", "population")
     assert [t for t, _ in page["alternatives"]] == [str(a) for a, _ in listed]
 
 

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from solver import PRESETS, is_valid, score_table, solve
+from solver.fields import DEFAULT_FIELD, FIELDS
 from solver.players import LEVELS, Beginner, Club, Expert, Player, get_player
 from solver.table import (
     CSV_COLUMNS,
@@ -83,6 +84,7 @@ def test_hand_seeds_follow_the_session_seed() -> None:
         ({"seed": 1, "levels": ()}, "1 to 3 computer seats"),
         ({"seed": 1, "levels": ("club",) * 4}, "1 to 3 computer seats"),
         ({"seed": 1, "levels": ("grandmaster",)}, "unknown player level"),
+        ({"seed": 1, "field": "pros"}, "field must be one of"),
     ],
 )
 def test_bad_config_is_refused_with_a_reason(kwargs: dict[str, object], message: str) -> None:
@@ -126,6 +128,33 @@ def test_levels_are_what_they_say() -> None:
     assert get_player("Club").name == "Club"
 
 
+# a hand whose best set differs in each field (found by solving seeded deals under "vietnamese", 4 players)
+FIELD_HAND = "Qd Qc Ad Ac Js Jh Jc 7h 7d 9s 6s 5h 3c"
+
+
+def test_club_and_expert_play_against_the_field_they_are_given() -> None:
+    bests = {field: solve(FIELD_HAND, "vietnamese", players=4, field=field).best for field in FIELDS}
+    assert len({str(b) for b in bests.values()}) == 3  # the fields disagree on this hand
+    for field, best in bests.items():
+        assert Club().arrange(FIELD_HAND, "vietnamese", 4, None, field=field) == best
+        deep = solve(FIELD_HAND, "vietnamese", players=4, mode="deep", seed=5, field=field).best
+        assert Expert().arrange(FIELD_HAND, "vietnamese", 4, 5, field=field) == deep
+        # Beginner sets the same whoever sits at the table
+        assert Beginner().arrange(FIELD_HAND, "vietnamese", 4, None, field=field) == Beginner().arrange(
+            FIELD_HAND, "vietnamese", 4, None
+        )
+    assert Club().arrange(FIELD_HAND, "vietnamese", 4, None) == bests[DEFAULT_FIELD]  # today's default
+
+
+def test_a_table_deals_the_computer_seats_sets_against_its_field() -> None:
+    for field in FIELDS:
+        config = TableConfig(seed=8, preset="vietnamese", levels=("club", "beginner", "club"), field=field)
+        hands = config.deal(1)
+        sets = config.computer_sets(hands, 1)
+        assert sets[0] == solve(hands[1], "vietnamese", players=4, field=field).best
+        assert sets[2] == solve(hands[3], "vietnamese", players=4, field=field).best
+
+
 def test_balances_scoops_and_replays() -> None:
     config = TableConfig(seed=3, preset="vietnamese", levels=("beginner", "beginner", "beginner"))
     records = [simulate_hand(config, n, me="club") for n in range(1, 6)]
@@ -159,10 +188,18 @@ def test_history_exports_round_trip() -> None:
     config = TableConfig(seed=12, preset="seed", levels=("club", "beginner"))
     records = [simulate_hand(config, n) for n in (1, 2)]
     text = history_json(config, records)
-    assert json.loads(text)["config"] == {"seed": 12, "preset": "seed", "levels": ["club", "beginner"]}
+    assert json.loads(text)["config"] == {
+        "seed": 12, "preset": "seed", "levels": ["club", "beginner"], "field": "population"
+    }  # fmt: skip
     again_config, again = history_from_json(text)
     assert again_config == config
     assert again == records
+    strong = TableConfig(seed=12, preset="seed", levels=("club",), field="strong")
+    assert history_from_json(history_json(strong, []))[0] == strong
+    # a history written before the field was kept reads back as the default field
+    old = json.loads(text)
+    del old["config"]["field"]
+    assert history_from_json(json.dumps(old))[0] == config
     with pytest.raises(ValueError, match="not a table history"):
         history_from_json('{"hands": []}')
     lines = list(csv.DictReader(io.StringIO(history_csv(records))))
