@@ -427,9 +427,9 @@ def show_review(record: HandRecord) -> None:
     # hand n of session S is dealt from seed S * 1000 + n - 1: hand n of Practice's drill S
     session_seed, number = divmod(record.deal_seed, 1000)
     practice_link = urlencode({"seed": session_seed, "hand": number + 1, **params})
-    st.markdown(
-        f"{text} · [{_('Open on Solve')}](solve?{solve_link}) · [{_('Open on Practice')}](practice?{practice_link})"
-    )
+    # the link words are marked outside the f-string, where the message extraction finds them
+    to_solve, to_practice = _("Open on Solve"), _("Open on Practice")
+    st.markdown(f"{text} · [{to_solve}](solve?{solve_link}) · [{to_practice}](practice?{practice_link})")
 
 
 def show_reveal(index: int) -> None:
@@ -474,7 +474,8 @@ def show_session() -> None:
         .encode(
             x=alt.X("hand:Q", axis=alt.Axis(format="d", tickMinStep=1), title=_("hand")),
             y=alt.Y("chi:Q", title=_("balance (chi)")),
-            color=alt.Color("seat:N", sort=list(seats), legend=alt.Legend(orient="bottom", title=None)),
+            # two seats a line: four seat names in one line run off a phone (Vietnamese, Khmer)
+            color=alt.Color("seat:N", sort=list(seats), legend=alt.Legend(orient="bottom", title=None, columns=2)),
             tooltip=[
                 alt.Tooltip("hand:Q", title=_("hand")),
                 alt.Tooltip("seat:N", title=_("Seat")),
