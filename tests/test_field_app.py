@@ -7,6 +7,7 @@ different set and EV than ``solver.solve(..., field=...)`` gives for the field c
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -53,8 +54,6 @@ def ev_metric(at: AppTest) -> tuple[float, str]:
 
 def shown_best(at: AppTest) -> Arrangement:
     """The best set the Solve page draws (from the data it hands the card component)."""
-    import json
-
     element = next(e for e in at.get("bidi_component") if e.key == "solve_best_rows")
     proto = element.proto
     data = json.loads(proto.mixed.json if proto.WhichOneof("data") == "mixed" else proto.json)
@@ -234,3 +233,25 @@ def test_play_field_applies_from_the_next_session() -> None:
     no_crash(at)
     assert at.session_state["play_config"] == TableConfig(seed=9, levels=("club",), field="beginners")
     assert at.query_params["field"] == "beginners"
+
+
+# --- Compare ---------------------------------------------------------------------------------
+
+
+def test_compare_scores_the_sets_against_the_field_chosen() -> None:
+    at = open_page("app/compare.py")
+    sets = [solve(FIELD_HAND, "vietnamese", 4, field=f, seed=SEED).best for f in ("strong", "beginners")]
+    at.text_area(key="compare_hand_text").input(FIELD_HAND).run()
+    at.text_input(key="compare_set_0_0").input(str(sets[0])).run()
+    at.text_input(key="compare_set_0_1").input(str(sets[1])).run()
+    for field in ("strong", "beginners", "population"):
+        at.segmented_control(key="compare_field").set_value(field).run()
+        no_crash(at)
+        table = at.table[0].value
+        for column, arrangement in zip(("Set A", "Set B"), sets):
+            expected = evaluate(FIELD_HAND, arrangement, "vietnamese", 4, field=field, seed=SEED).ev
+            assert float(table[column][0]) == pytest.approx(expected, abs=0.005), (field, column)
+        # each field's own best set leads against that field
+        leader = {"strong": "Set A", "beginners": "Set B"}.get(field)
+        if leader:
+            assert table[leader][1] == "best"
