@@ -27,7 +27,10 @@ per field on a quiet 2-core machine ("beginners" takes seconds: it is the naive 
 0.02, the sampling noise of 40,000 hands spread over 12,376 classes (their best
 responses flip between near-equal sets).
 Opponent card removal and opponents' special hands are left out of the tables; deep mode
-covers them.
+covers them.  What card removal and the field's balancing of its rows do to the chances
+of sweeping is measured afterwards and stored in the same files (:mod:`solver.calibrate`);
+the shipped files are reproduced by ``python -m solver.tables build && python -m
+solver.calibrate``.
 """
 
 from __future__ import annotations
