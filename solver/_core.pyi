@@ -32,9 +32,6 @@ class Model:
         sfield: float,
         strict: bool,
         wheel_second: bool,
-        win_scale: float = 1.0,
-        lose_scale: float = 1.0,
-        all_scale: float = 1.0,
     ) -> None: ...
     @property
     def wheel_second(self) -> bool: ...

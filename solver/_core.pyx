@@ -242,9 +242,6 @@ ctypedef struct Params:
     double mb        # majority_bonus
     double slm1      # sap_lang_mult - 1 when sập làng applies, else 0
     double sfield    # P(a field hand scoops another field hand) ** (nopp - 1)
-    double cwin      # calibration of P(I sweep one opponent), see solver.calibrate
-    double close     # calibration of P(one opponent sweeps me)
-    double call      # calibration of P(I sweep every opponent) beyond cwin ** nopp
     int strict
     int wheel_second
 
@@ -519,16 +516,14 @@ cdef inline double _ev(const RowT* f, const RowT* m, const RowT* b, const Params
     """Expected chi against ``nopp`` field opponents (aces and specials excluded).
 
     Rows win independently, but sweeping all three (either way) has probability
-    cwin (p_f p_m p_b) ** gamma_win / close (q_f q_m q_b) ** gamma_lose (exponents < 1: a
-    field hand weak in one row tends to be weak in all; see solver.tables), the powers
-    folded into pg / qg; cwin, close and call are measured per field (solver.calibrate).
+    (p_f p_m p_b) ** gamma_win / (q_f q_m q_b) ** gamma_lose (exponents < 1: a field hand
+    weak in one row tends to be weak in all; see solver.tables), folded into pg / qg.
     On :c:type:`Bound` entries the result is an upper bound over every split whose rows
-    are no stronger than these (it rises with p, pg, v, lin and falls with q, qg, Lq; the
-    calibration factors are positive constants, so they keep that order).
+    are no stronger than these (it rises with p, pg, v, lin and falls with q, qg, Lq).
     """
     cdef double lin = <double> f.lin + <double> m.lin + <double> b.lin
-    cdef double pp = P.cwin * <double> f.pg * <double> m.pg * <double> b.pg
-    cdef double qq = P.close * <double> f.qg * <double> m.qg * <double> b.qg
+    cdef double pp = <double> f.pg * <double> m.pg * <double> b.pg
+    cdef double qq = <double> f.qg * <double> m.qg * <double> b.qg
     cdef double V = <double> f.v + <double> m.v + <double> b.v + P.mb
     cdef double lost = (<double> f.Lq + <double> m.Lq + <double> b.Lq) * qq + P.mb * qq
     cdef double e = lin + P.A * (pp * V - lost) + P.sb * (pp - qq)
@@ -545,7 +540,7 @@ cdef inline double _ev(const RowT* f, const RowT* m, const RowT* b, const Params
         e += P.mb * ((pf * pm + pf * pb + pm * pb - 2.0 * p3) - (qf * qm + qf * qb + qm * qb - 2.0 * q3))
     e *= P.nopp
     if P.slm1 != 0.0:
-        pall = P.call * pp
+        pall = pp
         if P.nopp > 1.5:
             pall *= pp
         if P.nopp > 2.5:
@@ -864,8 +859,7 @@ cdef class Model:
     cdef Params P
 
     def __init__(self, front, middle, back, int nopp, int sweep_mult, int sweep_bonus, int majority_bonus,
-                 int sap_lang_mult, double sfield, bint strict, bint wheel_second,
-                 double win_scale=1.0, double lose_scale=1.0, double all_scale=1.0):
+                 int sap_lang_mult, double sfield, bint strict, bint wheel_second):
         self.front = np.ascontiguousarray(front, dtype=np.float64)
         self.middle = np.ascontiguousarray(middle, dtype=np.float64)
         self.back = np.ascontiguousarray(back, dtype=np.float64)
@@ -874,8 +868,6 @@ cdef class Model:
                              f"{self.front.shape}, {self.middle.shape}, {self.back.shape}")
         if not 1 <= nopp <= 3:
             raise ValueError(f"opponents must be 1..3, got {nopp}")
-        if not (win_scale > 0 and lose_scale > 0 and all_scale > 0):
-            raise ValueError(f"calibration scales must be positive, got {win_scale}, {lose_scale}, {all_scale}")
         # the search reads compact copies holding only the 7,462 possible 5-card classes
         ranks = np.asarray([DENSE5[1 if wheel_second else 0][i] for i in range(NC5)])
         by_rank = np.argsort(np.where(ranks >= 0, ranks, NRANK5), kind="stable")[:NRANK5]
@@ -898,9 +890,6 @@ cdef class Model:
         self.P.mb = majority_bonus
         self.P.slm1 = sap_lang_mult - 1
         self.P.sfield = sfield
-        self.P.cwin = win_scale
-        self.P.close = lose_scale
-        self.P.call = all_scale
         self.P.strict = strict
         self.P.wheel_second = wheel_second
 

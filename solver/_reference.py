@@ -34,22 +34,14 @@ def row_class(cards: Sequence[Card]) -> int:
     return index
 
 
-def split_ev(
-    rows: Sequence[Sequence[float]],
-    rules: Rules,
-    players: int,
-    scoop: float,
-    calibration: tuple[float, float, float] = (1.0, 1.0, 1.0),
-) -> float:
+def split_ev(rows: Sequence[Sequence[float]], rules: Rules, players: int, scoop: float) -> float:
     """The §6.2 objective for rows given as (p, q, L, v) of front, middle, back, with the
-    sweep probabilities raised to the correlation exponents of :mod:`solver.tables` and
-    scaled by the field's measured ``calibration`` (win, lose, all: :mod:`solver.calibrate`)."""
+    sweep probabilities raised to the correlation exponents of :mod:`solver.tables`."""
     (pf, qf, lf, vf), (pm, qm, lm, vm), (pb, qb, lb, vb) = rows
     n = players - 1
     m, b, maj = rules.sweep_mult, rules.sweep_bonus, rules.majority_bonus
-    cal_win, cal_lose, cal_all = calibration
-    win_all = cal_win * pf**GAMMA_WIN * pm**GAMMA_WIN * pb**GAMMA_WIN
-    lose_all = cal_lose * qf**GAMMA_LOSE * qm**GAMMA_LOSE * qb**GAMMA_LOSE
+    win_all = pf**GAMMA_WIN * pm**GAMMA_WIN * pb**GAMMA_WIN
+    lose_all = qf**GAMMA_LOSE * qm**GAMMA_LOSE * qb**GAMMA_LOSE
     # expected chi the opponent collects when they win all three rows, times its chance
     given = sum(loss / q for loss, q in ((lf, qf), (lm, qm), (lb, qb)) if q > 0)
     lost_all = (given + maj) * lose_all
@@ -62,7 +54,7 @@ def split_ev(
         per_opponent += maj * (win_two - lose_two)
     total = n * per_opponent
     if sap_lang_applies(rules, players):
-        gain = (m * values + b) * cal_all * win_all**n
+        gain = (m * values + b) * win_all**n
         loss = scoop ** (n - 1) * (m * lost_all + b * lose_all)
         total += (rules.sap_lang_mult - 1) * n * (gain - loss)
     return float(total)
@@ -74,7 +66,7 @@ def best_splits(
     """The best objective over all valid splits and every split reaching it (within 1e-9),
     each as (front, middle, back) key triples."""
     model = get_model(rules, players, field)
-    table_field = get_field(rules, players, field)
+    scoop = get_field(rules, players, field).scoop
     tables = (np.asarray(model.front), np.asarray(model.middle), np.asarray(model.back))
     hand = list(cards)
     # each row's key and table entry, once per subset of card positions
@@ -101,7 +93,7 @@ def best_splits(
             kf, tf = rows[front]
             if not keys_valid(kf, km, kb, rules.strict):
                 continue
-            ev = split_ev((tf[0], tm[1], tb[2]), rules, players, table_field.scoop, table_field.calibration)
+            ev = split_ev((tf[0], tm[1], tb[2]), rules, players, scoop)
             if ev > best - 1e-9:
                 best = max(best, ev)
                 found.append((ev, (kf, km, kb)))
@@ -118,7 +110,7 @@ def objective(
 ) -> float:
     """The objective of one split as laid out (validity not checked)."""
     model = get_model(rules, players, field)
-    table_field = get_field(rules, players, field)
+    scoop = get_field(rules, players, field).scoop
     tables = (np.asarray(model.front), np.asarray(model.middle), np.asarray(model.back))
     rows = [tables[i][row_class(r)][:4] for i, r in enumerate((front, middle, back))]
-    return split_ev(rows, rules, players, table_field.scoop, table_field.calibration)
+    return split_ev(rows, rules, players, scoop)

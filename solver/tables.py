@@ -27,10 +27,7 @@ per field on a quiet 2-core machine ("beginners" takes seconds: it is the naive 
 0.02, the sampling noise of 40,000 hands spread over 12,376 classes (their best
 responses flip between near-equal sets).
 Opponent card removal and opponents' special hands are left out of the tables; deep mode
-covers them.  What card removal and the field's balancing of its rows do to the chances
-of sweeping is measured afterwards and stored in the same files (:mod:`solver.calibrate`);
-the shipped files are reproduced by ``python -m solver.tables build && python -m
-solver.calibrate``.
+covers them.
 """
 
 from __future__ import annotations
@@ -68,9 +65,6 @@ class Field:
     middle: FloatArray
     back: FloatArray
     scoop: float
-    #: (win, lose, all): measured / modelled chance of sweeping one opponent, of being
-    #: swept by one, and of sweeping every opponent (:mod:`solver.calibrate`); 1 = uncalibrated
-    calibration: tuple[float, float, float] = (1.0, 1.0, 1.0)
 
     def rows(self) -> tuple[FloatArray, FloatArray, FloatArray]:
         return (self.front, self.middle, self.back)
@@ -96,14 +90,11 @@ def read_field(path: Path, players: int) -> Field:
     if not path.exists():
         raise FileNotFoundError(f"EV table {path} is missing; build it with `python -m solver.tables build`")
     with np.load(path) as data:
-        key = f"calibration_{players}"
-        calibration = tuple(float(x) for x in data[key]) if key in data else (1.0, 1.0, 1.0)
         return Field(
             front=data[f"front_{players}"],
             middle=data[f"middle_{players}"],
             back=data[f"back_{players}"],
             scoop=float(data[f"scoop_{players}"]),
-            calibration=(calibration[0], calibration[1], calibration[2]),
         )
 
 
@@ -201,7 +192,6 @@ def make_model(field: Field, rules: Rules, players: int) -> _core.Model:
         field.scoop ** (nopp - 1),
         rules.strict,
         rules.wheel == "second",
-        *field.calibration,
     )
 
 
