@@ -153,9 +153,19 @@ def on_clear() -> None:
 
 
 def send_to_compare(hand: str, sets: list[str]) -> None:
-    """Hand the hand and some sets over to the Compare page (its keys, its version bump)."""
-    st.session_state["compare_hand_text__kept"] = hand
-    st.session_state.pop("compare_hand_text", None)
+    """Hand the hand, some sets and this page's table (rules, players, mode, opponents) over
+    to the Compare page, so it scores the sets as they were found (its keys, its version bump)."""
+    handed = {
+        "compare_hand_text": hand,
+        "compare_preset": st.session_state[PRESET],
+        "compare_players": st.session_state[PLAYERS],
+        "compare_mode": st.session_state[MODE],
+        "compare_field": st.session_state[FIELD],
+    }
+    for key, value in handed.items():
+        # Compare's widgets read their mirror keys when they next render (widgets.restore)
+        st.session_state[f"{key}__kept"] = value
+        st.session_state.pop(key, None)
     st.session_state["compare_sets"] = list(sets)
     st.session_state["compare_version"] = st.session_state.get("compare_version", 0) + 1
 

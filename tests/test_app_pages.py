@@ -416,6 +416,25 @@ def test_solve_sends_its_top_sets_to_compare() -> None:
     assert table["Set A"][1] == "best"
 
 
+def test_compare_scores_the_sets_at_the_table_solve_found_them_for() -> None:
+    at = new_app()
+    at.switch_page("app/compare.py").run()  # Compare has settings of its own before
+    at.switch_page("app/solve.py").run()
+    at.text_area(key="solve_text").input(HAND).run()
+    at.selectbox(key="solve_preset").select("four-two").run()
+    at.segmented_control(key="solve_players").set_value(2).run()
+    at.segmented_control(key="solve_field").set_value("strong").run()
+    at.button(key="solve_go").click().run()
+    best = solver.solve(solver.parse_cards(HAND), solver.PRESETS["four-two"], 2, field="strong").best
+    at.button(key="solve_to_compare").click().run()
+    no_crash(at)
+    assert at.selectbox(key="compare_preset").value == "four-two"
+    assert at.segmented_control(key="compare_players").value == 2
+    assert at.segmented_control(key="compare_mode").value == "fast"
+    assert at.segmented_control(key="compare_field").value == "strong"
+    assert Arrangement.parse(at.text_input(key="compare_set_1_0").value) == best
+
+
 # --- whatever is typed ---------------------------------------------------------------------------
 
 PIECES = ["As", "10h", "T♦", "k♣", "|", "/", ",", " ", "<b>", "</script>", "**", ":red[", "$", "\n", "BJ", "1s", "Zz"]
