@@ -629,7 +629,7 @@ with st.expander(_("Table settings"), expanded=CONFIG not in st.session_state):
                 placeholder=_("Choose an option"),
             )
     field_select(FIELD)
-    col_timer, col_seed = st.columns([1, 1.4])
+    col_timer, col_seed = st.columns([1.4, 1])  # the timer words are long in Khmer
     with col_timer:
         st.segmented_control(
             _("Timer per hand"), list(TIMERS), key=TIMER, required=True, format_func=labels_now(timer_label, TIMERS)

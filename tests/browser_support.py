@@ -119,6 +119,26 @@ def wait_idle(page: Any) -> None:
     raise AssertionError("streamlit kept running")
 
 
+#: Choice buttons (segmented controls) that run past their own control's box: the page
+#: fits the screen, but a column too narrow for the words cuts the last choice off.
+CLIPPED_CHOICES = """() => {
+    const out = [];
+    for (const group of document.querySelectorAll('[data-testid=stButtonGroup]')) {
+        const box = group.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        for (const button of group.querySelectorAll('button')) {
+            const r = button.getBoundingClientRect();
+            if (r.width && (r.right > box.right + 1 || button.scrollWidth > button.clientWidth + 1)) {
+                out.push(button.innerText.slice(0, 30));
+            }
+        }
+    }
+    return out;
+}"""
+
+
 def assert_fits(page: Any, what: str) -> None:
     wide = page.evaluate(PAGE_TOO_WIDE)
     assert not wide, f"{what}: wider than the screen: {wide[:8]}"
+    clipped = page.evaluate(CLIPPED_CHOICES)
+    assert not clipped, f"{what}: choices cut off by their column: {clipped[:8]}"
