@@ -15,6 +15,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
 
+import numpy as np
+
+from . import _core
 from .cards import Card, InvalidHandError, Suit, parse_cards
 from .hands import FULL_HOUSE, QUADS, STRAIGHT_FLUSH, TRIPS, category_of, check_cards, key3, key5
 from .messages import echo
@@ -286,12 +289,10 @@ def layouts_showing(cards: CardsLike, name: str, rules: Rules | str | None = Non
     """
     rules = get_rules(rules)
     hand = check_hand(cards)
-    if name in _DRAGONS:
-        from .strategy import strongest_back_first
-
-        split = strongest_back_first(hand, rules).rows
-        return [(tuple(c.code for c in split[0]), tuple(c.code for c in split[1]), tuple(c.code for c in split[2]))]
     codes = [c.code for c in hand]
+    if name in _DRAGONS:
+        split = _core.strongest_back_first(np.asarray([codes], dtype=np.int32), rules.wheel == "second")[0]
+        return [(tuple(split[:3].tolist()), tuple(split[3:8].tolist()), tuple(split[8:].tolist()))]
     found: list[Split] = []
     for front in combinations(codes, 3):
         if not _row_shows(name, FRONT, front, rules):
