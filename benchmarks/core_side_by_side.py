@@ -27,9 +27,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's solver
 
 from solver import _core
-from solver.fields import get_field
 from solver.rules import PRESETS
-from solver.tables import class_values, row_table, sap_lang_applies
+from solver.tables import class_values, get_field, row_table, sap_lang_applies
 
 
 def load_build(path: str) -> ModuleType:

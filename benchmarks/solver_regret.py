@@ -50,11 +50,11 @@ import numpy as np
 from solver import _core
 from solver.cards import Card
 from solver.deep import set_opponents
-from solver.fields import FIELDS, get_field, get_model, table_preset
+from solver.fields import FIELDS, table_preset
 from solver.rules import PRESETS, SPECIAL_NAMES, Rules
 from solver.scoring import chi_value
 from solver.strategy import solve
-from solver.tables import make_model, read_field, sap_lang_applies, table_name
+from solver.tables import get_field, get_model, make_model, read_field, sap_lang_applies, table_name
 
 MODES = ("fast", "deep", "sbf", "alt", "bank")
 

@@ -40,9 +40,9 @@ sys.path.insert(0, str(ROOT))  # measure this checkout's solver, not an installe
 from solver import _core, _reference, solve_many  # noqa: E402
 from solver.cards import Card  # noqa: E402
 from solver.cli import format_row  # noqa: E402
-from solver.fields import get_model  # noqa: E402
 from solver.rules import PRESETS  # noqa: E402
 from solver.strategy import solve  # noqa: E402
+from solver.tables import get_model  # noqa: E402
 
 T = TypeVar("T")
 

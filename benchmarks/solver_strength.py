@@ -37,11 +37,11 @@ import numpy as np
 
 from solver import _core
 from solver.cards import Card
-from solver.fields import FIELDS, get_model, table_preset
+from solver.fields import FIELDS, table_preset
 from solver.rules import PRESETS, Rules
 from solver.scoring import Arrangement, score_table
 from solver.strategy import solve
-from solver.tables import make_model, read_field, table_name
+from solver.tables import get_model, make_model, read_field, table_name
 
 Codes = list[int]
 Strategy = Callable[[list[Codes], Rules, int, random.Random], list[Codes]]

@@ -16,11 +16,11 @@ from math import comb
 import numpy as np
 
 from .cards import Card
-from .fields import DEFAULT_FIELD, get_field, get_model
+from .fields import DEFAULT_FIELD
 from .hands import key3, key5
 from .rules import Rules
 from .scoring import keys_valid
-from .tables import GAMMA_LOSE, GAMMA_WIN, sap_lang_applies
+from .tables import GAMMA_LOSE, GAMMA_WIN, get_field, get_model, sap_lang_applies
 
 FIVE_FLUSH_OFFSET = comb(17, 5)  # non-flush 5-card classes come first
 

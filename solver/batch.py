@@ -45,7 +45,7 @@ import numpy.typing as npt
 
 from . import _core
 from .cards import Card, InvalidCardError, InvalidHandError
-from .fields import DEFAULT_FIELD, FIELDS, check_field, get_model
+from .fields import DEFAULT_FIELD, FIELDS, check_field
 from .handcodes import HandLike, hand_codes
 from .rules import PRESETS, SPECIAL_NAMES, Rules, get_rules
 from .scoring import CARD_OF_CODE, Arrangement, check_hand
@@ -61,6 +61,7 @@ from .strategy import (
     special_values,
     strongest_back_first_codes,
 )
+from .tables import get_model
 
 #: Fast mode hands each thread at least this many hands before it splits a batch.
 MIN_THREAD_CHUNK = 2048

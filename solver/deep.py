@@ -21,9 +21,10 @@ import numpy as np
 
 from . import _core
 from .cards import Card
-from .fields import DEFAULT_FIELD, NAIVE_SHARE, get_model
+from .fields import DEFAULT_FIELD, NAIVE_SHARE
 from .rules import SPECIAL_NAMES, Rules
 from .scoring import Arrangement, arrangement_from_codes, declared_special
+from .tables import get_model
 
 DEFAULT_SAMPLES = 600
 DEFAULT_CANDIDATES = 8

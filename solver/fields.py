@@ -7,24 +7,15 @@ The best set depends on the opponents, so fast mode and deep mode take ``field=`
 * ``"strong"``: a table of solvers (the best response to itself, no naive players);
 * ``"beginners"``: every opponent sets "strongest back first".
 
-Each field has its own tables (:mod:`solver.tables` builds them); deep mode deals its
-sampled opponents the same mix (:data:`NAIVE_SHARE`).  Both :mod:`solver.strategy` and
-:mod:`solver.deep` take the model from here.
+Each field has its own tables (:mod:`solver.tables` builds and loads them, and makes the
+compiled model of each: ``get_model``); deep mode deals its sampled opponents the same
+mix (:data:`NAIVE_SHARE`).  This module names the fields and imports no table code, so
+:mod:`solver.tables` can use the names.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import TYPE_CHECKING
-
-from . import _core
 from .rules import PRESETS, Rules
-
-if TYPE_CHECKING:
-    from .tables import Field
-
-# solver.tables is imported where it is used, so `import solver` does not load it and
-# `python -m solver.tables build` runs it as a fresh __main__ without a runpy warning
 
 FIELDS = ("population", "strong", "beginners")
 DEFAULT_FIELD = "population"
@@ -58,18 +49,3 @@ def table_preset(rules: Rules) -> str:
         return (preset.wheel != rules.wheel, sum(getattr(preset, f) != getattr(rules, f) for f in _TABLE_FIELDS))
 
     return min(sorted(PRESETS), key=distance)
-
-
-def get_field(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> Field:
-    """Row-class distribution of the named field for these rules and table size."""
-    from .tables import load_field
-
-    return load_field(table_preset(rules), players, check_field(field))
-
-
-@lru_cache(maxsize=64)
-def get_model(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> _core.Model:
-    """The compiled model for these rules, table size and field (loaded once, then cached)."""
-    from .tables import make_model
-
-    return make_model(get_field(rules, players, field), rules, players)

@@ -39,7 +39,7 @@ from math import comb
 from . import _core
 from .cards import Card, InvalidHandError
 from .deep import refine, score_candidates
-from .fields import DEFAULT_FIELD, check_field, get_field, get_model
+from .fields import DEFAULT_FIELD, check_field
 from .handcodes import hand_codes
 from .messages import echo
 from .rules import PRESETS, SPECIAL_NAMES, Rules, get_rules
@@ -53,6 +53,7 @@ from .scoring import (
     layouts_showing,
     special_candidates,
 )
+from .tables import class_values, get_field, get_model
 
 MODES = ("fast", "deep")
 MAX_TOP = 64
@@ -170,8 +171,6 @@ def foul_ev(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> float:
         pay = float(rules.foul_chi)
     else:
         fld = get_field(rules, players, field)
-        from .tables import class_values
-
         values = class_values(rules)
         mean = sum(float((dist * v).sum()) for dist, v in zip(fld.rows(), values))
         pay = mean * (2.0 if rules.foul_mode == "opponent_x2" else 1.0)

@@ -15,10 +15,10 @@ import pytest
 
 from solver import _core
 from solver.cards import Card
-from solver.fields import get_model
 from solver.hands import key3, key5
 from solver.rules import PRESETS, Rules
 from solver.scoring import Arrangement, keys_valid, score_table
+from solver.tables import get_model
 
 
 def _load_benchmark() -> ModuleType:

@@ -44,13 +44,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
-from .fields import DEFAULT_FIELD, FIELDS
-from .fields import NAIVE_SHARE as FIELD_NAIVE_SHARE
-from .rules import PRESETS, Rules
-from .scoring import chi_value
+from .. import _core
+from ..fields import DEFAULT_FIELD, FIELDS, check_field, table_preset
+from ..fields import NAIVE_SHARE as FIELD_NAIVE_SHARE
+from ..rules import PRESETS, Rules
+from ..scoring import chi_value
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 TABLE_SIZES = (2, 3, 4)
 ROWS = ("front", "middle", "back")
 FloatArray = npt.NDArray[np.float64]
@@ -83,6 +83,17 @@ def table_path(preset: str, field: str = DEFAULT_FIELD) -> Path:
 def load_field(preset: str, players: int, field: str = DEFAULT_FIELD) -> Field:
     """The shipped field of one preset, table size and field name."""
     return read_field(table_path(preset, field), players)
+
+
+def get_field(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> Field:
+    """Row-class distribution of the named field for these rules and table size."""
+    return load_field(table_preset(rules), players, check_field(field))
+
+
+@lru_cache(maxsize=64)
+def get_model(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> _core.Model:
+    """The compiled model for these rules, table size and field (loaded once, then cached)."""
+    return make_model(get_field(rules, players, field), rules, players)
 
 
 def read_field(path: Path, players: int) -> Field:
@@ -371,7 +382,3 @@ def main(argv: list[str] | None = None) -> int:
         args.samples, args.seed, max(1, args.jobs), args.presets, args.out, args.max_iter, args.tol, tuple(args.fields)
     )
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
