@@ -194,21 +194,25 @@ def opponents_scoop(opp: Seats, rules: Rules) -> np.ndarray:
     return out
 
 
+def rows_net(mine: np.ndarray, theirs: np.ndarray, rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Seat 0's net against one opponent from the rows alone, for row keys (..., 3) that
+    broadcast: (net with majority bonus and scoop multiplier, I scoop, they scoop)."""
+    # O5: seat 0 owns the table and takes a tied row at its own value
+    win = mine >= theirs if rules.ties == "owner" else mine > theirs
+    lose = mine < theirs
+    net = (win * win_values(mine, rules) - lose * win_values(theirs, rules)).sum(axis=-1)
+    won, lost = win.sum(axis=-1), lose.sum(axis=-1)
+    net = net + rules.majority_bonus * ((won >= 2).astype(np.int64) - (lost >= 2))
+    scoop_me, scoop_them = won == 3, lost == 3
+    scooped = net * rules.sweep_mult + np.where(net > 0, rules.sweep_bonus, -rules.sweep_bonus)
+    return np.where(scoop_me | scoop_them, scooped, net), scoop_me, scoop_them
+
+
 def settle_seat0(me: Seats, opp: Seats, rules: Rules) -> np.ndarray:
     """(C, M) total chi of seat 0 holding each of C candidates (``me`` of shape (C,))
     against M deals of n opponents (``opp`` of shape (M, n)), as ``score_table``."""
     n = opp.keys.shape[1]
-    mk, ok = me.keys[:, None, None, :], opp.keys[None, :, :, :]
-    mv, ov = win_values(me.keys, rules)[:, None, None, :], win_values(opp.keys, rules)[None]
-    # O5: seat 0 owns the table and takes a tied row at its own value
-    win = mk >= ok if rules.ties == "owner" else mk > ok
-    lose = mk < ok
-    net = (win * mv - lose * ov).sum(axis=-1)
-    won, lost = win.sum(axis=-1), lose.sum(axis=-1)
-    net = net + rules.majority_bonus * ((won >= 2).astype(np.int64) - (lost >= 2))
-    swept = net * rules.sweep_mult + np.where(net > 0, rules.sweep_bonus, -rules.sweep_bonus)
-    net = np.where((won == 3) | (lost == 3), swept, net)
-    scoop_me, scoop_them = won == 3, lost == 3
+    net, scoop_me, scoop_them = rows_net(me.keys[:, None, None, :], opp.keys[None, :, :, :], rules)
 
     my_foul, their_foul = me.foul[:, None, None], opp.foul[None]
     only_mine, only_theirs = my_foul & ~their_foul, their_foul & ~my_foul
@@ -315,16 +319,7 @@ def bank_answer(codes: list[int], setup: Setup, rules: Rules) -> list[int]:
     mine = np.asarray([[*f, *m, *b] for f, m, b, _ in top], dtype=np.int32)
     bank, masks = bank_of(rules, setup.players, setup.field, setup.bank)
     usable = (masks & np.uint64(sum(1 << c for c in codes))) == 0
-    their_keys, their_values = bank.keys[usable], win_values(bank.keys[usable], rules)
-    my_keys = seats_of(mine, rules).keys
-    win = my_keys[:, None, :] > their_keys[None]
-    lose = my_keys[:, None, :] < their_keys[None]
-    net = (win * win_values(my_keys, rules)[:, None, :] - lose * their_values[None]).sum(axis=-1)
-    won, lost = win.sum(axis=-1), lose.sum(axis=-1)
-    net = net + rules.majority_bonus * ((won >= 2).astype(np.int64) - (lost >= 2))
-    sweep, swept = won == 3, lost == 3
-    scooped = net * rules.sweep_mult + np.where(net > 0, rules.sweep_bonus, -rules.sweep_bonus)
-    net = np.where(sweep | swept, scooped, net)
+    net, sweep, swept = rows_net(seats_of(mine, rules).keys[:, None, :], bank.keys[usable][None], rules)
     nopp = setup.players - 1
     value = nopp * net.mean(axis=1)
     if sap_lang_applies(rules, setup.players):
