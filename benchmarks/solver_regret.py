@@ -20,12 +20,13 @@ noisy means, this one slightly down); and the share of hands where the answer is
 oracle's best.
 
 Modes: ``fast`` and ``deep`` (the solver with ``--field``), ``sbf`` and ``alt`` (the fast
-solver with the tables in ``--alt-tables DIR``, same file names as ``solver/data``), and
-``bank``, a candidate method measured here before it is built into the core: fast mode's
-8 best sets re-ranked against a bank of ``--bank`` seeded hands set as the field sets
-them, of which only those holding none of my 13 cards count (about 1.3 %: card removal),
-each settled with me one on one; sập làng from the sampled sweep chances (see
-:func:`bank_answer`).
+solver with the tables in ``--alt-tables DIR``, same file names as ``solver/data``, with
+the card-removal corrections there if the directory has them), and ``bank``: fast mode's 8 best sets re-ranked by
+their card-aware values (:func:`solver.removal.card_aware_values`) against a bank of
+``--bank`` seeded hands set as the field sets them, of which only those holding none of
+my 13 cards count (about 1.3 %), each settled with me one on one.  The corrections
+fast mode ships are learned from such values; ``bank`` shows what valuing each hand's
+sets that way would add (see :func:`bank_answer`).
 Every hand and every deal has its own seed (from ``--seed`` and the hand's number), so
 ``--jobs`` does not change any figure.
 
@@ -49,12 +50,12 @@ import numpy as np
 
 from solver import _core
 from solver.cards import Card
-from solver.deep import set_opponents
-from solver.fields import FIELDS, table_preset
+from solver.fields import FIELDS
+from solver.removal import CANDIDATES, Bank, card_aware_values, plain_bank, row_keys
+from solver.rowsettle import rows_net, win_values
 from solver.rules import PRESETS, SPECIAL_NAMES, Rules
-from solver.scoring import chi_value
 from solver.strategy import solve
-from solver.tables import get_field, get_model, make_model, read_field, sap_lang_applies, table_name
+from solver.tables import get_field, get_model, read_model
 
 MODES = ("fast", "deep", "sbf", "alt", "bank")
 
@@ -152,17 +153,6 @@ def valid(keys: np.ndarray, rules: Rules) -> np.ndarray:
     return (b > m) & (m > f) if rules.strict else (b >= m) & (m >= f)
 
 
-def win_values(keys: np.ndarray, rules: Rules) -> np.ndarray:
-    """Chi received for winning each row (..., 3) with these keys (D7, O6)."""
-    out = np.empty(keys.shape, dtype=np.int64)
-    for row in range(3):
-        tags = keys[..., row] >> 20  # the value depends only on category and top digit
-        uniq, inverse = np.unique(tags, return_inverse=True)
-        table = np.asarray([chi_value(row, int(t) << 20, rules) for t in uniq], dtype=np.int64)
-        out[..., row] = table[inverse].reshape(tags.shape)
-    return out
-
-
 def foul_payment(keys: np.ndarray, rules: Rules) -> np.ndarray:
     """What a fouled hand pays the valid hand holding ``keys`` (D11)."""
     if rules.foul_mode == "flat":
@@ -192,20 +182,6 @@ def opponents_scoop(opp: Seats, rules: Rules) -> np.ndarray:
     n = opp.keys.shape[-2]
     out[..., np.arange(n), np.arange(n)] = False
     return out
-
-
-def rows_net(mine: np.ndarray, theirs: np.ndarray, rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Seat 0's net against one opponent from the rows alone, for row keys (..., 3) that
-    broadcast: (net with majority bonus and scoop multiplier, I scoop, they scoop)."""
-    # O5: seat 0 owns the table and takes a tied row at its own value
-    win = mine >= theirs if rules.ties == "owner" else mine > theirs
-    lose = mine < theirs
-    net = (win * win_values(mine, rules) - lose * win_values(theirs, rules)).sum(axis=-1)
-    won, lost = win.sum(axis=-1), lose.sum(axis=-1)
-    net = net + rules.majority_bonus * ((won >= 2).astype(np.int64) - (lost >= 2))
-    scoop_me, scoop_them = won == 3, lost == 3
-    scooped = net * rules.sweep_mult + np.where(net > 0, rules.sweep_bonus, -rules.sweep_bonus)
-    return np.where(scoop_me | scoop_them, scooped, net), scoop_me, scoop_them
 
 
 def settle_seat0(me: Seats, opp: Seats, rules: Rules) -> np.ndarray:
@@ -262,7 +238,7 @@ class Setup:
 
 @cache
 def alt_model(rules: Rules, players: int, field: str, directory: Path) -> _core.Model:
-    return make_model(read_field(directory / table_name(table_preset(rules), field), players), rules, players)
+    return read_model(directory, rules, players, field)
 
 
 def deal_hand(seed: int, hand: int) -> list[int]:
@@ -286,48 +262,27 @@ def set_hands(hands: np.ndarray, setup: Setup, rules: Rules) -> np.ndarray:
     return np.asarray(out).reshape(hands.shape)
 
 
-BANK_CANDIDATES = 8
 BANK_SEED = 777
 
 
 @cache
-def bank_of(rules: Rules, players: int, field: str, size: int) -> tuple[Seats, np.ndarray]:
-    """``size`` seeded hands set as ``field`` sets them (only the plain ones: no special,
-    no foul), and the 52-bit masks of their cards."""
-    rng = np.random.default_rng([BANK_SEED, size])
-    hands = np.sort(np.argsort(rng.random((size, 52)), axis=1)[:, :13], axis=1).astype(np.int32)
-    seats = seats_of(set_opponents(hands, rules, players, field, rng), rules)
-    plain = ~seats.special & ~seats.foul
-    masks = (np.uint64(1) << hands.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
-    kept = Seats(seats.keys[plain], seats.special[plain], seats.value[plain], seats.foul[plain], seats.aces[plain])
-    return kept, masks[plain]
+def bank_of(rules: Rules, players: int, field: str, size: int) -> Bank:
+    """The bank mode's seeded bank, built once per process."""
+    return plain_bank(rules, players, field, size, BANK_SEED)
 
 
 def bank_answer(codes: list[int], setup: Setup, rules: Rules) -> list[int]:
-    """Fast mode's best sets re-ranked against the bank hands that avoid my cards.
-
-    Each candidate's value is the opponents' count times its mean one-on-one net (rows,
-    majority bonus, scoop multiplier) against those hands; at 3-4 players the sập làng
-    extra is added as the fast objective adds it, from the sampled chance of sweeping
-    (raised to the number of opponents) and of being swept (times the field's rate of
-    sweeping a third player), each times the mean net of such a pair.
-    """
+    """Fast mode's best sets re-ranked by their card-aware values against a bank of
+    ``setup.bank`` hands (:func:`solver.removal.card_aware_values`: the bank hands that
+    avoid my cards, each settled one on one; sập làng from the sampled sweep chances)."""
     model = get_model(rules, setup.players, setup.field)
-    top = _core.solve_hand(model, codes, BANK_CANDIDATES)
+    top = _core.solve_hand(model, codes, CANDIDATES)
     if not top:
         return answer("sbf", codes, setup, rules, 0)
     mine = np.asarray([[*f, *m, *b] for f, m, b, _ in top], dtype=np.int32)
-    bank, masks = bank_of(rules, setup.players, setup.field, setup.bank)
-    usable = (masks & np.uint64(sum(1 << c for c in codes))) == 0
-    net, sweep, swept = rows_net(seats_of(mine, rules).keys[:, None, :], bank.keys[usable][None], rules)
-    nopp = setup.players - 1
-    value = nopp * net.mean(axis=1)
-    if sap_lang_applies(rules, setup.players):
-        p_sweep, p_swept = sweep.mean(axis=1), swept.mean(axis=1)
-        gain = np.where(sweep, net, 0).sum(axis=1) / np.maximum(sweep.sum(axis=1), 1)
-        loss = np.where(swept, net, 0).sum(axis=1) / np.maximum(swept.sum(axis=1), 1)
-        third = get_field(rules, setup.players, setup.field).scoop ** (nopp - 1)
-        value = value + (rules.sap_lang_mult - 1) * nopp * (gain * p_sweep**nopp + loss * p_swept * third)
+    bank = bank_of(rules, setup.players, setup.field, setup.bank)
+    scoop = get_field(rules, setup.players, setup.field).scoop
+    value = card_aware_values(row_keys(mine, rules), codes, bank, rules, setup.players, scoop)
     return [int(c) for c in mine[int(np.argmax(value))]]
 
 

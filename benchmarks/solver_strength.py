@@ -10,7 +10,8 @@ Strategies: ``fast`` (the solver), ``deep`` (Monte Carlo refinement), ``sbf`` (s
 back first: best 5 of 13 in the back, best 5 of the rest in the middle), ``random``
 (a uniformly random valid arrangement) and ``alt`` (the fast solver with the tables in
 ``--alt-tables DIR``, e.g. a field built with ``python -m solver.tables build
---fields strong --out DIR``).  ``--field`` sets the field the fast, deep and alt
+--fields strong --out DIR``, and the card-removal corrections there if the directory
+has them).  ``--field`` sets the field the fast, deep and alt
 strategies play against (default "population").
 
 Every deal has its own seed (from ``--seed`` and its number), so ``--jobs`` splits the
@@ -37,11 +38,11 @@ import numpy as np
 
 from solver import _core
 from solver.cards import Card
-from solver.fields import FIELDS, table_preset
+from solver.fields import FIELDS
 from solver.rules import PRESETS, Rules
 from solver.scoring import Arrangement, score_table
 from solver.strategy import solve
-from solver.tables import get_model, make_model, read_field, table_name
+from solver.tables import get_model, read_model
 
 Codes = list[int]
 Strategy = Callable[[list[Codes], Rules, int, random.Random], list[Codes]]
@@ -69,8 +70,7 @@ ALT_TABLES: Path | None = None
 def alt_model(rules: Rules, players: int) -> _core.Model:
     if ALT_TABLES is None:
         raise SystemExit("the alt strategy needs --alt-tables DIR")
-    field = read_field(ALT_TABLES / table_name(table_preset(rules), FIELD), players)
-    return make_model(field, rules, players)
+    return read_model(ALT_TABLES, rules, players, FIELD)
 
 
 def alt(hands: list[Codes], rules: Rules, players: int, rng: random.Random) -> list[Codes]:

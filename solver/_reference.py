@@ -1,7 +1,7 @@
 """Slow, obviously-correct reference for the fast solver (the test oracle).
 
-It computes the same objective as :mod:`solver._core` from the same field tables, but
-with nothing shared except those tables: row keys come from the pure-Python
+It computes the same objective as :mod:`solver._core` from the same field tables and
+card-removal corrections, but with nothing shared except those tables: row keys come from the pure-Python
 :mod:`solver.hands`, row classes from a direct colex formula, validity from
 :func:`solver.scoring.keys_valid`, and every one of the 72,072 splits is listed with
 ``itertools.combinations``.  It is ~1,000× slower than the compiled core.
@@ -20,7 +20,7 @@ from .fields import DEFAULT_FIELD
 from .hands import key3, key5
 from .rules import Rules
 from .scoring import keys_valid
-from .tables import GAMMA_LOSE, GAMMA_WIN, get_field, get_model, sap_lang_applies
+from .tables import GAMMA_LOSE, GAMMA_WIN, get_field, get_model, get_removal, removal_by_class, sap_lang_applies
 
 FIVE_FLUSH_OFFSET = comb(17, 5)  # non-flush 5-card classes come first
 
@@ -35,9 +35,10 @@ def row_class(cards: Sequence[Card]) -> int:
 
 
 def split_ev(rows: Sequence[Sequence[float]], rules: Rules, players: int, scoop: float) -> float:
-    """The §6.2 objective for rows given as (p, q, L, v) of front, middle, back, with the
-    sweep probabilities raised to the correlation exponents of :mod:`solver.tables`."""
-    (pf, qf, lf, vf), (pm, qm, lm, vm), (pb, qb, lb, vb) = rows
+    """The §6.2 objective for rows given as (p, q, L, v, c) of front, middle, back, with
+    the sweep probabilities raised to the correlation exponents of :mod:`solver.tables`
+    and ``c`` the row's card-removal correction per opponent (:mod:`solver.removal`)."""
+    (pf, qf, lf, vf, cf), (pm, qm, lm, vm, cm), (pb, qb, lb, vb, cb) = rows
     n = players - 1
     m, b, maj = rules.sweep_mult, rules.sweep_bonus, rules.majority_bonus
     win_all = pf**GAMMA_WIN * pm**GAMMA_WIN * pb**GAMMA_WIN
@@ -46,7 +47,7 @@ def split_ev(rows: Sequence[Sequence[float]], rules: Rules, players: int, scoop:
     given = sum(loss / q for loss, q in ((lf, qf), (lm, qm), (lb, qb)) if q > 0)
     lost_all = (given + maj) * lose_all
     values = vf + vm + vb + maj
-    per_opponent = (pf * vf - lf) + (pm * vm - lm) + (pb * vb - lb)
+    per_opponent = (pf * vf - lf + cf) + (pm * vm - lm + cm) + (pb * vb - lb + cb)
     per_opponent += (m - 1) * (win_all * values - lost_all) + b * (win_all - lose_all)
     if maj:
         win_two = pf * pm + pf * pb + pm * pb - 2 * pf * pm * pb
@@ -60,14 +61,27 @@ def split_ev(rows: Sequence[Sequence[float]], rules: Rules, players: int, scoop:
     return float(total)
 
 
+def _tables(rules: Rules, players: int, field: str) -> tuple[np.ndarray, ...]:
+    """(p, q, L, v, c) of every class of each row: the model's first four columns and the
+    card-removal correction."""
+    model = get_model(rules, players, field)
+    removal = get_removal(rules, players, field)
+    if removal is None:
+        corrections = tuple(np.zeros(len(t)) for t in (model.front, model.middle, model.back))
+    else:
+        corrections = removal_by_class(removal, rules)
+    return tuple(
+        np.column_stack([np.asarray(t)[:, :4], c]) for t, c in zip((model.front, model.middle, model.back), corrections)
+    )
+
+
 def best_splits(
     cards: Sequence[Card], rules: Rules, players: int, field: str = DEFAULT_FIELD
 ) -> tuple[float, list[tuple[int, int, int]]]:
     """The best objective over all valid splits and every split reaching it (within 1e-9),
     each as (front, middle, back) key triples."""
-    model = get_model(rules, players, field)
+    tables = _tables(rules, players, field)
     scoop = get_field(rules, players, field).scoop
-    tables = (np.asarray(model.front), np.asarray(model.middle), np.asarray(model.back))
     hand = list(cards)
     # each row's key and table entry, once per subset of card positions
     rows: dict[tuple[int, ...], tuple[int, list[list[float]]]] = {}
@@ -78,9 +92,9 @@ def best_splits(
             cls = row_class(row)
             # a 3-card subset is only ever a front; a 5-card one a middle or a back
             if size == 3:
-                entries = [tables[0][cls][:4].tolist()] * 3
+                entries = [tables[0][cls].tolist()] * 3
             else:
-                entries = [[], tables[1][cls][:4].tolist(), tables[2][cls][:4].tolist()]
+                entries = [[], tables[1][cls].tolist(), tables[2][cls].tolist()]
             rows[subset] = (key, entries)
     best = -float("inf")
     found: list[tuple[float, tuple[int, int, int]]] = []
@@ -109,8 +123,7 @@ def objective(
     field: str = DEFAULT_FIELD,
 ) -> float:
     """The objective of one split as laid out (validity not checked)."""
-    model = get_model(rules, players, field)
+    tables = _tables(rules, players, field)
     scoop = get_field(rules, players, field).scoop
-    tables = (np.asarray(model.front), np.asarray(model.middle), np.asarray(model.back))
-    rows = [tables[i][row_class(r)][:4] for i, r in enumerate((front, middle, back))]
+    rows = [tables[i][row_class(r)] for i, r in enumerate((front, middle, back))]
     return split_ev(rows, rules, players, scoop)

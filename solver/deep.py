@@ -50,15 +50,24 @@ def deal_opponents(
     return np.sort(unseen[order].reshape(samples, nopp, 13), axis=2).astype(np.int32), rng
 
 
-def set_opponents(hands: np.ndarray, rules: Rules, players: int, field: str, rng: np.random.Generator) -> np.ndarray:
+def set_opponents(
+    hands: np.ndarray,
+    rules: Rules,
+    players: int,
+    field: str,
+    rng: np.random.Generator,
+    model: _core.Model | None = None,
+) -> np.ndarray:
     """Arrangements (n, 13) of opponent hands (n, 13) as the field plays: each hand is set
-    "strongest back first" with the field's naive share, else by the fast solver."""
+    "strongest back first" with the field's naive share, else by the fast solver (with
+    ``model``, by default the shipped one of these rules, table size and field)."""
     naive = rng.random(len(hands)) < NAIVE_SHARE[field]
     out = np.empty_like(hands)
     if naive.any():
         out[naive] = _core.strongest_back_first(np.ascontiguousarray(hands[naive]), rules.wheel == "second")
     if not naive.all():
-        solved, _ = _core.solve_batch(get_model(rules, players, field), np.ascontiguousarray(hands[~naive]))
+        model = get_model(rules, players, field) if model is None else model
+        solved, _ = _core.solve_batch(model, np.ascontiguousarray(hands[~naive]))
         out[~naive] = solved
     return out
 

@@ -351,5 +351,7 @@ def test_row_table_bound_columns_never_cross_the_values() -> None:
         rows = table[order]
         assert np.all(np.diff(rows[:, 0]) >= -1e-12) and np.all(np.diff(rows[:, 1]) <= 1e-12)
         assert np.all(rows[:, 5] >= rows[:, 3]) and np.all(np.diff(rows[:, 5]) >= 0)
+        # linear term with its card-removal correction: the bound column tops it and never falls
+        assert np.all(rows[:, 6] >= rows[:, 4] - 1e-12) and np.all(np.diff(rows[:, 6]) >= -1e-12)
         losing = rows[:, 1] > 0  # where q = 0 the sweep term vanishes whatever L / q is
         assert np.all(rows[losing, 10] <= rows[losing, 9] + 1e-12) and np.all(np.diff(rows[:, 10]) <= 1e-12)

@@ -26,8 +26,11 @@ per field on a quiet 2-core machine ("beginners" takes seconds: it is the naive 
 "plain" and "four-two", and every preset under "strong", stop at 12 still moving about
 0.02, the sampling noise of 40,000 hands spread over 12,376 classes (their best
 responses flip between near-equal sets).
-Opponent card removal and opponents' special hands are left out of the tables; deep mode
-covers them.
+Opponents' special hands are left out of the tables; deep mode covers them.  Card
+removal (the opponents are dealt from the 39 cards I do not hold) enters as a learned
+correction of each row's value per row tag, built separately by ``python -m
+solver.removal build`` into ``removal-<preset>[-<field>].npz`` (see :mod:`solver.removal`);
+:func:`get_model` adds it, :func:`make_model` only when given one.
 """
 
 from __future__ import annotations
@@ -92,8 +95,80 @@ def get_field(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> Field:
 
 @lru_cache(maxsize=64)
 def get_model(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> _core.Model:
-    """The compiled model for these rules, table size and field (loaded once, then cached)."""
-    return make_model(get_field(rules, players, field), rules, players)
+    """The compiled model for these rules, table size and field, card-removal correction
+    included (loaded once, then cached)."""
+    return make_model(get_field(rules, players, field), rules, players, get_removal(rules, players, field))
+
+
+#: A row's tag: its key >> 20, the category and top rank (what the correction is per).
+TAG_SHIFT = 20
+N_TAGS = 512
+
+
+def removal_name(preset: str, field: str = DEFAULT_FIELD) -> str:
+    """File name of a preset's card-removal corrections for one field."""
+    return f"removal-{preset}.npz" if field == DEFAULT_FIELD else f"removal-{preset}-{field}.npz"
+
+
+#: (preset, field) pairs that play without the card-removal correction [measured].  A
+#: correction ships only if it does not lose to the uncorrected solver in a duplicate
+#: match (``benchmarks/solver_strength.py --matchups fast:alt``, 100,000-200,000 deals)
+#: at 2 and 4 players.  Lost: four-two population -0.006 ± 0.002 / -0.008 ± 0.003, plain
+#: population -0.001 ± 0.001 / -0.002 ± 0.001 (both gain against strongest-back-first
+#: players, whom the population field holds: plain +0.006 / +0.020); beginners
+#: vietnamese -0.002 / -0.049 ± 0.004.  The beginners corrections are all left out:
+#: against the strongest-back-first players that field stands for they changed nothing
+#: (vietnamese +1.750 vs +1.748 heads-up, +6.493 vs +6.495 at 4 players).  Every strong
+#: correction and vietnamese's and seed's population ones gain (README, Benchmarks).
+UNCORRECTED = frozenset(
+    {("four-two", "population"), ("plain", "population")} | {(preset, "beginners") for preset in PRESETS}
+)
+
+
+@cache
+def load_removal(preset: str, players: int, field: str = DEFAULT_FIELD) -> FloatArray | None:
+    """The shipped card-removal correction (3, N_TAGS) of one preset, table size and
+    field; None where the field plays without one (:data:`UNCORRECTED`)."""
+    if (preset, field) in UNCORRECTED:
+        return None
+    return read_removal(DATA_DIR / removal_name(preset, field), players)
+
+
+def read_removal(path: Path, players: int) -> FloatArray:
+    """Chi per opponent to add to each row (front, middle, back) of each tag (3, N_TAGS)."""
+    if not path.exists():
+        raise FileNotFoundError(f"card-removal table {path} is missing; build it with `python -m solver.removal build`")
+    with np.load(path) as data:
+        return np.asarray(data[f"removal_{players}"], dtype=np.float64)
+
+
+def get_removal(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> FloatArray | None:
+    """The card-removal correction of the named field for these rules and table size
+    (None where that field plays without one)."""
+    return load_removal(table_preset(rules), players, check_field(field))
+
+
+def removal_by_class(removal: FloatArray, rules: Rules) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Per-tag corrections (3, N_TAGS) spread over the classes of each row (front 455,
+    middle and back 12,376); impossible classes get 0."""
+    k3, k5 = _core.class_keys(rules.wheel == "second")
+    out = []
+    for row, keys in ((0, k3), (1, k5), (2, k5)):
+        out.append(np.where(keys >= 0, removal[row][np.maximum(keys, 0) >> TAG_SHIFT], 0.0))
+    return out[0], out[1], out[2]
+
+
+def read_model(directory: Path, rules: Rules, players: int, field: str = DEFAULT_FIELD) -> _core.Model:
+    """The model built from the tables in ``directory`` (same file names as DATA_DIR), with
+    the card-removal corrections found there, if any (the benchmarks' "alt" solver)."""
+    preset = table_preset(rules)
+    removal = directory / removal_name(preset, field)
+    return make_model(
+        read_field(directory / table_name(preset, field), players),
+        rules,
+        players,
+        read_removal(removal, players) if removal.exists() else None,
+    )
 
 
 def read_field(path: Path, players: int) -> Field:
@@ -135,12 +210,14 @@ GAMMA_WIN = 0.93
 GAMMA_LOSE = 0.85
 
 
-def row_table(dist: FloatArray, keys: IntArray, values: FloatArray) -> FloatArray:
+def row_table(dist: FloatArray, keys: IntArray, values: FloatArray, correction: FloatArray | None = None) -> FloatArray:
     """(n, 11) rows p, q, L, v, lin, vub, linub, pg, qg, Lq, Lqlb for each class of mine against ``dist``.
 
     ``p``/``q``: the field's row is weaker / stronger; ``L``: expected chi I pay in that row;
-    ``v``: what I receive when I win; ``vub``: the largest ``v`` of any class no stronger
-    (used by the pruning bound, which needs a value that never falls with strength);
+    ``v``: what I receive when I win; ``lin = p v - L`` plus the class's card-removal
+    ``correction`` (chi per opponent, if given); ``vub``: the largest ``v`` of any class no
+    stronger and ``linub`` the largest ``p vub - L + correction`` (the pruning bound needs
+    values that never fall with strength);
     ``pg = p ** GAMMA_WIN``, ``qg = q ** GAMMA_LOSE`` (sweep factors); ``Lq = L / q`` and
     ``Lqlb``, its smallest value over classes no stronger (for the bound as well).
     """
@@ -168,9 +245,10 @@ def row_table(dist: FloatArray, keys: IntArray, values: FloatArray) -> FloatArra
     out[:, 1] = q
     out[:, 2] = L
     out[:, 3] = values
-    out[:, 4] = p * values - L
+    shift = np.zeros(n) if correction is None else correction
+    out[:, 4] = p * values - L + shift
     out[:, 5] = vub
-    out[:, 6] = p * vub - L
+    out[order, 6] = np.maximum.accumulate((p * vub - L + shift)[order])
     out[:, 7] = p**GAMMA_WIN
     out[:, 8] = q**GAMMA_LOSE
     out[:, 9] = np.divide(L, q, out=np.zeros(n), where=q > 0)
@@ -185,16 +263,18 @@ def sap_lang_applies(rules: Rules, players: int) -> bool:
     return rules.sap_lang and players >= max(3, rules.sap_lang_min_players)
 
 
-def make_model(field: Field, rules: Rules, players: int) -> _core.Model:
-    """The compiled scoring model for ``rules`` at ``players`` against ``field``."""
+def make_model(field: Field, rules: Rules, players: int, removal: FloatArray | None = None) -> _core.Model:
+    """The compiled scoring model for ``rules`` at ``players`` against ``field``, with the
+    card-removal correction ``removal`` (3, N_TAGS) when given."""
     k3, k5 = _core.class_keys(rules.wheel == "second")
     v3, vm, vb = class_values(rules)
+    c3, cm, cb = (None, None, None) if removal is None else removal_by_class(removal, rules)
     nopp = players - 1
     sl = sap_lang_applies(rules, players)
     return _core.Model(
-        row_table(field.front, k3, v3),
-        row_table(field.middle, k5, vm),
-        row_table(field.back, k5, vb),
+        row_table(field.front, k3, v3, c3),
+        row_table(field.middle, k5, vm, cm),
+        row_table(field.back, k5, vb, cb),
         nopp,
         rules.sweep_mult,
         rules.sweep_bonus,

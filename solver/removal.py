@@ -1,0 +1,243 @@
+"""Card-removal corrections of the fast solver's row tables (issue 12).
+
+The row tables (:mod:`solver.tables`) value a split against opponents dealt from a full
+deck.  At a real table they are dealt from the 39 cards I do not hold: five hearts in my
+hand make an opponent's flush rarer, three aces make their aces rarer, and how much that
+moves a split's value depends on the split.  Re-ranking fast mode's 8 best sets by the
+exact oracle showed that nearly all of fast mode's remaining regret is here.
+
+The correction is a number of chi per opponent for each row (front, middle, back) and
+each row *tag* (the key's category and top rank, ``key >> 20``), added to the row's
+linear term (:func:`solver.tables.row_table`), so the search and its bounds stay as
+they are and :func:`solver.strategy.evaluate` values every set the way the search
+does.  It is learned per preset, table size and field:
+
+* a bank of ``bank`` seeded hands, each set the way the field sets them (the field's
+  naive share strongest back first, the rest by the fast solver on the uncorrected
+  tables); only plain ones (no special, not fouled) are kept;
+* ``hands`` seeded training hands; for each, the uncorrected fast solver's 8 best
+  splits are valued against the bank hands that hold none of my cards (about 1.3 % of
+  the bank: the card removal), each settled one on one (:mod:`solver.rowsettle`: rows,
+  majority bonus, scoop), times the number of opponents; at 3-4 players sập làng is
+  added as the fast objective adds it, from the sampled chances of sweeping and of
+  being swept;
+* ridge least squares (:data:`RIDGE`) on the gaps between those card-aware values and
+  the table EVs, within each hand (only the ranking of a hand's sets matters), then one
+  offset on the back row so the corrected EVs match the card-aware values on average.
+
+Where a correction lost to the uncorrected solver in a duplicate match, or gained
+nothing against its field, it is not built and that field plays without one
+(:data:`solver.tables.UNCORRECTED`: the beginners fields, and the population fields of
+four-two and plain).
+
+Build the shipped corrections (``solver/data/removal-<preset>[-<field>].npz``)::
+
+    python -m solver.removal build
+
+(defaults ``--hands 20000 --bank 50000 --seed 2026``, every preset, field and table
+size, all cores).  Bank and training hands are seeded, so the build replays exactly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from . import _core
+from .deep import set_opponents
+from .fields import FIELDS, table_preset
+from .rowsettle import rows_net
+from .rules import PRESETS, SPECIAL_NAMES, Rules
+from .tables import (
+    DATA_DIR,
+    N_TAGS,
+    TABLE_SIZES,
+    TAG_SHIFT,
+    UNCORRECTED,
+    deal_hands,
+    get_field,
+    make_model,
+    removal_name,
+    sap_lang_applies,
+)
+
+#: Splits per training hand: the fast solver's best this many (the right set is nearly
+#: always among them; measured in benchmarks/solver_regret.py).
+CANDIDATES = 8
+#: Ridge penalty of the fit [measured]: a tag seen in n training sets keeps about
+#: n / (n + RIDGE) of its own estimate, so rare tags (quads in the middle) stay near 0.
+#: On 5,000 held-out hands (vietnamese, 3 players, strong) the within-hand squared error
+#: left was 0.0138 at 1, 0.0136 at 3, 0.0134 at 10, 0.0135 at 30, 0.0138 at 100
+#: (0.0208 uncorrected), and the largest correction 2.2, 1.4, 0.6, 0.4, 0.2 chi.
+RIDGE = 10.0
+
+
+@dataclass(frozen=True)
+class Bank:
+    """Plain hands set as the field sets them: row keys (n, 3) and 52-bit card masks (n,)."""
+
+    keys: np.ndarray
+    masks: np.ndarray
+
+
+def row_keys(arranged: np.ndarray, rules: Rules) -> np.ndarray:
+    """Row keys (n, 3) of arrangements (n, 13) laid out front 3 | middle 5 | back 5."""
+    cls = _core.row_classes(np.ascontiguousarray(arranged, dtype=np.int32))
+    k3, k5 = _core.class_keys(rules.wheel == "second")
+    return np.stack([k3[cls[:, 0]], k5[cls[:, 1]], k5[cls[:, 2]]], axis=1).astype(np.int64)
+
+
+def plain_bank(rules: Rules, players: int, field: str, size: int, seed: int) -> Bank:
+    """``size`` seeded hands set as ``field`` sets them on the uncorrected tables,
+    keeping those with no special that are not fouled."""
+    rng = np.random.default_rng([seed, size, players])
+    hands = deal_hands(size, rng)
+    model = make_model(get_field(rules, players, field), rules, players)
+    keys = row_keys(set_opponents(hands, rules, players, field, rng, model), rules)
+    f, m, b = keys[:, 0], keys[:, 1], keys[:, 2]
+    plain = (b > m) & (m > f) if rules.strict else (b >= m) & (m >= f)
+    if rules.specials:
+        values = [rules.special_value(name) for name in SPECIAL_NAMES]
+        plain &= _core.special_indexes(hands, values, rules.six_pairs_rule == "strict", rules.ace_low_runs) < 0
+    masks = (np.uint64(1) << hands.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+    return Bank(keys[plain], masks[plain])
+
+
+def card_aware_values(
+    keys: np.ndarray, codes: list[int], bank: Bank, rules: Rules, players: int, scoop: float
+) -> np.ndarray:
+    """Expected chi of each of my splits (row keys (C, 3)) against ``players - 1``
+    opponents drawn from the bank hands that hold none of my 13 ``codes``."""
+    mine = np.uint64(sum(1 << c for c in codes))
+    usable = bank.keys[(bank.masks & mine) == 0]
+    net, sweep, swept = rows_net(keys[:, None, :], usable[None], rules)
+    nopp = players - 1
+    value = nopp * net.mean(axis=1)
+    if sap_lang_applies(rules, players):
+        p_sweep, p_swept = sweep.mean(axis=1), swept.mean(axis=1)
+        gain = np.where(sweep, net, 0).sum(axis=1) / np.maximum(sweep.sum(axis=1), 1)
+        loss = np.where(swept, net, 0).sum(axis=1) / np.maximum(swept.sum(axis=1), 1)
+        third = scoop ** (nopp - 1)
+        value = value + (rules.sap_lang_mult - 1) * nopp * (gain * p_sweep**nopp + loss * p_swept * third)
+    return np.asarray(value, dtype=np.float64)
+
+
+@dataclass(frozen=True)
+class Gaps:
+    """Training data: row tags (N, 3) of each valued split, the card-aware value minus the
+    table EV per opponent (N,), and which training hand each split belongs to (N,)."""
+
+    tags: np.ndarray
+    gaps: np.ndarray
+    hand: np.ndarray
+
+
+def training_gaps(args: tuple[Rules, int, str, np.ndarray, Bank, int]) -> Gaps:
+    """The uncorrected fast solver's best splits of each hand, their tags and gaps."""
+    rules, players, field, hands, bank, first = args
+    fld = get_field(rules, players, field)
+    model = make_model(fld, rules, players)
+    tags, gaps, owner = [], [], []
+    for n, codes in enumerate(hands.tolist()):
+        top = _core.solve_hand(model, codes, CANDIDATES)
+        if len(top) < 2:
+            continue  # nothing to rank
+        keys = row_keys(np.asarray([[*f, *m, *b] for f, m, b, _ in top]), rules)
+        value = card_aware_values(keys, codes, bank, rules, players, fld.scoop)
+        tags.append(keys >> TAG_SHIFT)
+        gaps.append((value - np.asarray([ev for *_, ev in top])) / (players - 1))
+        owner.append(np.full(len(top), first + n))
+    return Gaps(np.concatenate(tags), np.concatenate(gaps), np.concatenate(owner))
+
+
+def fit(data: Gaps, ridge: float = RIDGE) -> np.ndarray:
+    """Per-tag corrections (3, N_TAGS) minimising, within each hand, the squared gaps left
+    after the correction (plus ``ridge`` times its squared size), then shifted on the back
+    row so the gaps left average 0."""
+    columns = data.tags + np.arange(3) * N_TAGS  # one column per (row, tag)
+    used, index = np.unique(columns, return_inverse=True)
+    index = index.reshape(columns.shape)
+    k = len(used)
+    # X'X - per hand (X'1)(1'X)/n: the normal equations of the data centred within hands
+    gram = np.bincount((index[:, :, None] * k + index[:, None, :]).ravel(), minlength=k * k).astype(np.float64)
+    order = np.argsort(data.hand, kind="stable")
+    starts = np.flatnonzero(np.r_[True, np.diff(data.hand[order]) != 0])
+    sizes = np.diff(np.r_[starts, len(order)])
+    centred = data.gaps - np.repeat(np.add.reduceat(data.gaps[order], starts) / sizes, sizes)[np.argsort(order)]
+    for size in np.unique(sizes):
+        firsts = starts[sizes == size]
+        cols = index[order[firsts[:, None] + np.arange(size)]].reshape(len(firsts), 3 * size)
+        gram -= np.bincount((cols[:, :, None] * k + cols[:, None, :]).ravel(), minlength=k * k) / size
+    rhs = np.bincount(index.ravel(), weights=np.repeat(centred, 3), minlength=k)
+    beta = np.linalg.solve(gram.reshape(k, k) + ridge * np.eye(k), rhs)
+    out = np.zeros(3 * N_TAGS)
+    out[used] = beta
+    left = data.gaps - out[columns].sum(axis=1)
+    out[2 * N_TAGS :] += left.mean()
+    return out.reshape(3, N_TAGS)
+
+
+def build_removal(
+    rules: Rules, players: int, field: str, hands: int, bank_size: int, seed: int, pool: Any, chunks: int
+) -> np.ndarray:
+    """The correction (3, N_TAGS) of one preset, table size and field, from ``hands``
+    training hands against a bank of ``bank_size`` (both seeded by ``seed``)."""
+    bank = plain_bank(rules, players, field, bank_size, seed)
+    dealt = deal_hands(hands, np.random.default_rng([seed, hands, players, 1]))
+    parts = np.array_split(np.arange(hands), chunks)
+    jobs = [(rules, players, field, dealt[p], bank, int(p[0]) if len(p) else 0) for p in parts]
+    found = pool.map(training_gaps, jobs) if pool is not None else [training_gaps(j) for j in jobs]
+    return fit(Gaps(*(np.concatenate([getattr(g, f) for g in found]) for f in ("tags", "gaps", "hand"))))
+
+
+def build_all(
+    hands: int, bank: int, seed: int, jobs: int, presets: list[str], fields: tuple[str, ...], out_dir: Path
+) -> None:
+    """Build and save the corrections of every preset, field and table size."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        for preset in presets:
+            for field in fields:
+                if (preset, field) in UNCORRECTED:
+                    continue  # measured to lose where it ships (solver.tables.UNCORRECTED)
+                arrays: dict[str, Any] = {}
+                for players in TABLE_SIZES:
+                    # one seed per (preset, field, size), derived reproducibly from the base seed
+                    sub_seed = seed * 1000 + sorted(PRESETS).index(preset) * 100 + FIELDS.index(field) * 10 + players
+                    rules = PRESETS[preset]
+                    arrays[f"removal_{players}"] = build_removal(rules, players, field, hands, bank, sub_seed,
+                                                                 pool, jobs * 4)  # fmt: skip
+                    took = time.perf_counter() - start
+                    print(f"{preset} {field} {players}p  {took:7.1f}s", file=sys.stderr, flush=True)
+                arrays.update(hands=np.int64(hands), bank=np.int64(bank), seed=np.int64(seed), ridge=np.float64(RIDGE))
+                np.savez_compressed(out_dir / removal_name(table_preset(PRESETS[preset]), field), **arrays)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m solver.removal", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="learn the card-removal corrections of every preset, field and table size")
+    b.add_argument("--hands", type=int, default=20_000, help="training hands per table (default 20000)")
+    b.add_argument("--bank", type=int, default=50_000, help="hands in each field's bank (default 50000)")
+    b.add_argument("--seed", type=int, default=2026)
+    b.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
+    b.add_argument("--presets", nargs="*", default=sorted(PRESETS), choices=sorted(PRESETS))
+    b.add_argument("--fields", nargs="*", default=list(FIELDS), choices=FIELDS, help="fields to build (default all)")
+    b.add_argument("--out", type=Path, default=DATA_DIR)
+    args = parser.parse_args(argv)
+    if args.hands < 100 or args.bank < 1000:
+        parser.error("--hands must be at least 100 and --bank at least 1000 (about 1.3 % of it avoids a hand)")
+    build_all(args.hands, args.bank, args.seed, max(1, args.jobs), args.presets, tuple(args.fields), args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

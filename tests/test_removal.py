@@ -1,0 +1,155 @@
+"""Card-removal corrections (solver.removal): the bank, the card-aware values, the fit,
+and the corrected model the solver ships."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from solver import _core
+from solver.fields import FIELDS
+from solver.removal import Gaps, card_aware_values, fit, main, plain_bank, row_keys
+from solver.rules import PRESETS
+from solver.scoring import arrangement_from_codes, score_table
+from solver.strategy import special_of_codes
+from solver.tables import (
+    DATA_DIR,
+    N_TAGS,
+    TABLE_SIZES,
+    UNCORRECTED,
+    deal_hands,
+    get_field,
+    get_model,
+    get_removal,
+    make_model,
+    removal_by_class,
+    removal_name,
+)
+
+
+def codes_of_mask(mask: int) -> list[int]:
+    return [c for c in range(52) if mask >> c & 1]
+
+
+@pytest.mark.parametrize(("preset", "players", "field"), [("vietnamese", 4, "population"), ("four-two", 2, "strong")])
+def test_the_bank_replays_and_holds_only_plain_hands(preset: str, players: int, field: str) -> None:
+    rules = PRESETS[preset]
+    bank = plain_bank(rules, players, field, 3000, seed=5)
+    again = plain_bank(rules, players, field, 3000, seed=5)
+    assert np.array_equal(bank.keys, again.keys) and np.array_equal(bank.masks, again.masks)
+    # specials left out (the field never fouls a hand outside strict rules)
+    assert (2500 < len(bank.keys) < 3000) if rules.specials else len(bank.keys) == 3000
+    f, m, b = bank.keys.T
+    assert np.all((b >= m) & (m >= f))
+    for mask in bank.masks[:300].tolist():
+        codes = codes_of_mask(mask)
+        assert len(codes) == 13 and special_of_codes(codes, rules) is None
+    other = plain_bank(rules, players, field, 3000, seed=6)
+    assert not np.array_equal(bank.masks, other.masks)
+
+
+def test_card_aware_values_settle_each_usable_hand_as_the_table_does() -> None:
+    """Heads-up without aces, the value of a set is its mean total from score_table against
+    the bank hands that share no card with it; hands that share one do not count."""
+    rules = dataclasses.replace(PRESETS["vietnamese"], aces=False)
+    hands = deal_hands(1500, np.random.default_rng(11))
+    arranged, _ = _core.solve_batch(get_model(rules, 2, "strong"), hands)
+    mine = arranged[0]
+    keys = row_keys(arranged, rules)
+    f, m, b = keys.T
+    plain = (b >= m) & (m >= f) & np.asarray([special_of_codes(list(h), rules) is None for h in hands.tolist()])
+    plain[0] = False
+    masks = (np.uint64(1) << hands.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+    from solver.removal import Bank
+
+    bank = Bank(keys[plain], masks[plain])
+    value = card_aware_values(keys[:1], [int(c) for c in mine], bank, rules, 2, scoop=0.0)
+    me = arrangement_from_codes(mine[:3], mine[3:8], mine[8:])
+    totals = []
+    for i in np.flatnonzero(plain):
+        if set(hands[i].tolist()) & set(mine.tolist()):
+            continue
+        them = arrangement_from_codes(arranged[i][:3], arranged[i][3:8], arranged[i][8:])
+        totals.append(score_table([me, them], rules).totals[0])
+    assert 0 < len(totals) < plain.sum()
+    assert value[0] == pytest.approx(np.mean(totals), abs=1e-12)
+
+
+def test_the_fit_recovers_a_planted_correction() -> None:
+    """Gaps made of a known per-tag correction, a different offset per hand and a little
+    noise: the fit gives back every within-hand difference the correction makes."""
+    rng = np.random.default_rng(3)
+    truth = np.zeros((3, N_TAGS))
+    truth[:, :40] = rng.normal(0, 0.3, (3, 40))
+    hands, per_hand = 3000, 6
+    tags = rng.integers(0, 40, (hands * per_hand, 3))
+    hand = np.repeat(np.arange(hands), per_hand)
+    gaps = truth[np.arange(3), tags].sum(axis=1) + rng.normal(0, 1, hands)[hand] + rng.normal(0, 0.01, len(hand))
+    got = fit(Gaps(tags, gaps, hand), ridge=1e-6)
+    made = got[np.arange(3), tags].sum(axis=1).reshape(hands, per_hand)
+    planted = truth[np.arange(3), tags].sum(axis=1).reshape(hands, per_hand)
+    within = (made - made[:, :1]) - (planted - planted[:, :1])
+    assert np.abs(within).max() < 0.02
+    # the level follows the gaps on average (the per-hand offsets average out)
+    assert abs(float(np.mean(gaps - got[np.arange(3), tags].sum(axis=1)))) < 1e-9
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_shipped_table_has_its_correction(preset: str) -> None:
+    rules = PRESETS[preset]
+    for field in FIELDS:
+        shipped = (DATA_DIR / removal_name(preset, field)).exists()
+        assert shipped == ((preset, field) not in UNCORRECTED)
+        for players in TABLE_SIZES:
+            removal = get_removal(rules, players, field)
+            if not shipped:
+                assert removal is None  # that field plays on the plain tables
+                model = get_model(rules, players, field)
+                assert np.array_equal(
+                    np.asarray(model.middle),
+                    np.asarray(make_model(get_field(rules, players, field), rules, players).middle),
+                )
+                continue
+            assert removal is not None and removal.shape == (3, N_TAGS) and np.all(np.isfinite(removal))
+            assert np.abs(removal).max() < 2.0  # chi per opponent: a correction, not a new table
+            assert np.count_nonzero(removal[1]) > 10  # learned, not left empty
+
+
+@pytest.mark.parametrize(("preset", "players"), [("vietnamese", 4), ("four-two", 2), ("plain", 3)])
+def test_the_corrected_search_is_exact(preset: str, players: int) -> None:
+    """The pruning bounds stay bounds with the correction in: the pruned search finds the
+    same best EV as the full enumeration, and the EV is the uncorrected one plus the
+    corrections of the three rows times the opponents."""
+    rules = PRESETS[preset]
+    model = get_model(rules, players, "strong")
+    plain = make_model(get_field(rules, players, "strong"), rules, players)
+    removal = get_removal(rules, players, "strong")
+    assert removal is not None
+    per_class = removal_by_class(removal, rules)
+    hands = deal_hands(150, np.random.default_rng(21))
+    for codes in hands.tolist():
+        pruned = _core.solve_hand(model, codes, 1)
+        full = _core.solve_hand(model, codes, 1, prune=False)
+        assert pruned[0][3] == pytest.approx(full[0][3], abs=1e-9)
+        f, m, b, ev = pruned[0]
+        cls = _core.row_classes(np.asarray([[*f, *m, *b]], dtype=np.int32))[0]
+        base = _core.arrangement_stats(plain, list(f), list(m), list(b))[0]
+        shift = sum(float(c[k]) for c, k in zip(per_class, cls)) * (players - 1)
+        assert ev == pytest.approx(base + shift, abs=1e-9)
+
+
+def test_the_correction_moves_some_answers_but_not_most() -> None:
+    rules = PRESETS["vietnamese"]
+    hands = deal_hands(500, np.random.default_rng(8))
+    new, _ = _core.solve_batch(get_model(rules, 4, "strong"), hands)
+    old, _ = _core.solve_batch(make_model(get_field(rules, 4, "strong"), rules, 4), hands)
+    moved = int(np.sum(np.any(new != old, axis=1)))
+    assert 5 < moved < 250
+
+
+def test_the_build_command_refuses_tiny_sizes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["build", "--hands", "10"])
+    assert "--hands must be at least 100" in capsys.readouterr().err
