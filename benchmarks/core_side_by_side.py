@@ -9,6 +9,12 @@ speed change must not change them).
     cp solver/_core.cpython-*.so /tmp/old_core.so     # before the change
     ...edit solver/_core.pyx, python setup.py build_ext --inplace...
     python benchmarks/core_side_by_side.py /tmp/old_core.so [--rules vietnamese] [--players 4]
+
+``--removal`` times this build on the shipped model (card-removal corrections included,
+see solver.removal) against the same build on the field tables alone: the corrections
+change the values the search prunes with, so this is how their cost is measured.
+
+    python benchmarks/core_side_by_side.py --removal [--field strong]
 """
 
 from __future__ import annotations
@@ -27,8 +33,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's solver
 
 from solver import _core
+from solver.fields import FIELDS
 from solver.rules import PRESETS
-from solver.tables import class_values, get_field, row_table, sap_lang_applies
+from solver.tables import class_values, get_field, get_removal, removal_by_class, row_table, sap_lang_applies
 
 
 def load_build(path: str) -> ModuleType:
@@ -42,15 +49,18 @@ def load_build(path: str) -> ModuleType:
     return module
 
 
-def build_model(core: ModuleType, preset: str, players: int) -> object:
-    """The model of ``preset`` at ``players`` built by ``core``'s own Model class."""
+def build_model(core: ModuleType, preset: str, players: int, field_name: str, corrected: bool) -> object:
+    """The model of ``preset`` at ``players`` built by ``core``'s own Model class, with the
+    field's card-removal corrections if ``corrected`` (and the field has them)."""
     rules = PRESETS[preset]
-    field = get_field(rules, players)
+    field = get_field(rules, players, field_name)
     k3, k5 = _core.class_keys(rules.wheel == "second")
     v3, vm, vb = class_values(rules)
+    removal = get_removal(rules, players, field_name) if corrected else None
+    c3, cm, cb = (None, None, None) if removal is None else removal_by_class(removal, rules)
     nopp = players - 1
     return core.Model(
-        row_table(field.front, k3, v3), row_table(field.middle, k5, vm), row_table(field.back, k5, vb),
+        row_table(field.front, k3, v3, c3), row_table(field.middle, k5, vm, cm), row_table(field.back, k5, vb, cb),
         nopp, rules.sweep_mult, rules.sweep_bonus, rules.majority_bonus,
         rules.sap_lang_mult if sap_lang_applies(rules, players) else 1, field.scoop ** (nopp - 1),
         rules.strict, rules.wheel == "second",
@@ -59,15 +69,23 @@ def build_model(core: ModuleType, preset: str, players: int) -> object:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("other", help="path of the other build (a copy of solver/_core.*.so)")
+    parser.add_argument("other", nargs="?", help="path of the other build (a copy of solver/_core.*.so)")
+    parser.add_argument("--removal", action="store_true",
+                        help="instead: this build with the card-removal corrections (this) and without (other)")
+    parser.add_argument("--field", default="population", choices=FIELDS)
     parser.add_argument("--rules", default="vietnamese", choices=sorted(PRESETS))
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--hands", type=int, default=3000)
     parser.add_argument("--batches", type=int, default=9)
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args(argv)
-    builds = {"other": load_build(args.other), "this": _core}
-    models = {name: build_model(core, args.rules, args.players) for name, core in builds.items()}
+    if args.removal == (args.other is not None):
+        parser.error("give the other build's path, or --removal, not both")
+    builds = {"other": _core if args.removal else load_build(args.other), "this": _core}
+    models = {
+        name: build_model(core, args.rules, args.players, args.field, corrected=name == "this" or not args.removal)
+        for name, core in builds.items()
+    }
     rng = random.Random(args.seed)
     hands = np.asarray([rng.sample(range(52), 13) for _ in range(args.hands)], dtype=np.int32)
     answers = {name: builds[name].solve_batch(models[name], hands) for name in builds}
@@ -82,8 +100,12 @@ def main(argv: list[str] | None = None) -> int:
             times[name]["batch"].append(time.perf_counter() - start)
             times[name]["median"].append(float(np.median(seconds)))
             times[name]["p90"].append(float(np.percentile(seconds, 90)))
-    print(f"{args.rules}, {args.players} players, {args.hands:,} hands, {args.batches} alternating batches")
-    print(f"  EVs identical: {same_ev}; sets that differ (equal-EV ties): {same_sets}")
+    print(f"{args.rules}, {args.players} players, field {args.field}, {args.hands:,} hands, "
+          f"{args.batches} alternating batches")  # fmt: skip
+    if args.removal:
+        print(f"  this = with card-removal corrections, other = without; sets that differ: {same_sets}")
+    else:
+        print(f"  EVs identical: {same_ev}; sets that differ (equal-EV ties): {same_sets}")
     for measure in ("batch", "median", "p90"):
         other = statistics.median(times["other"][measure]) * 1e6
         this = statistics.median(times["this"][measure]) * 1e6
@@ -92,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
             other, this = other / args.hands, this / args.hands
         ratio = statistics.median(ratios)
         print(f"  {measure:>6}: other {other:7.1f} µs  this {this:7.1f} µs per hand; this/other {ratio:.3f}")
-    return 0 if same_ev else 1
+    return 0 if same_ev or args.removal else 1
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import pytest
 
 from solver import _core
 from solver.fields import FIELDS
-from solver.removal import Gaps, card_aware_values, fit, main, plain_bank, row_keys
+from solver.removal import Gaps, build_removal, card_aware_values, fit, main, plain_bank, row_keys
 from solver.rules import PRESETS
 from solver.scoring import arrangement_from_codes, score_table
 from solver.strategy import special_of_codes
@@ -153,3 +153,12 @@ def test_the_build_command_refuses_tiny_sizes(capsys: pytest.CaptureFixture[str]
     with pytest.raises(SystemExit):
         main(["build", "--hands", "10"])
     assert "--hands must be at least 100" in capsys.readouterr().err
+
+
+def test_a_build_replays_exactly_whatever_the_chunking() -> None:
+    rules = PRESETS["vietnamese"]
+    one = build_removal(rules, 4, "strong", 300, 4000, seed=9, pool=None, chunks=1)
+    three = build_removal(rules, 4, "strong", 300, 4000, seed=9, pool=None, chunks=3)
+    assert np.array_equal(one, three)
+    assert np.count_nonzero(one) > 0
+    assert not np.array_equal(one, build_removal(rules, 4, "strong", 300, 4000, seed=10, pool=None, chunks=1))
