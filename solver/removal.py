@@ -114,9 +114,12 @@ def card_aware_values(
     keys: np.ndarray, codes: list[int], bank: Bank, rules: Rules, players: int, scoop: float
 ) -> np.ndarray:
     """Expected chi of each of my splits (row keys (C, 3)) against ``players - 1``
-    opponents drawn from the bank hands that hold none of my 13 ``codes``."""
+    opponents drawn from the bank hands that hold none of my 13 ``codes`` (NaN when no
+    bank hand does: a small bank)."""
     mine = np.uint64(sum(1 << c for c in codes))
     usable = bank.keys[(bank.masks & mine) == 0]
+    if len(usable) == 0:
+        return np.full(len(keys), np.nan)
     net, sweep, swept = rows_net(keys[:, None, :], usable[None], rules)
     nopp = players - 1
     value = nopp * net.mean(axis=1)
@@ -151,6 +154,8 @@ def training_gaps(args: tuple[Rules, int, str, np.ndarray, Bank, int]) -> Gaps:
             continue  # nothing to rank
         keys = row_keys(np.asarray([[*f, *m, *b] for f, m, b, _ in top]), rules)
         value = card_aware_values(keys, codes, bank, rules, players, fld.scoop)
+        if np.isnan(value[0]):
+            continue  # no bank hand avoids these cards
         tags.append(keys >> TAG_SHIFT)
         gaps.append((value - np.asarray([ev for *_, ev in top])) / (players - 1))
         owner.append(np.full(len(top), first + n))
@@ -207,7 +212,7 @@ def build_all(
         for preset in presets:
             for field in fields:
                 if (preset, field) in UNCORRECTED:
-                    continue  # measured to lose where it ships (solver.tables.UNCORRECTED)
+                    continue  # left out on measurement (solver.tables.UNCORRECTED)
                 arrays: dict[str, Any] = {}
                 for players in TABLE_SIZES:
                     # one seed per (preset, field, size), derived reproducibly from the base seed

@@ -10,7 +10,7 @@ import pytest
 
 from solver import _core
 from solver.fields import FIELDS
-from solver.removal import Gaps, build_removal, card_aware_values, fit, main, plain_bank, row_keys
+from solver.removal import Bank, Gaps, build_removal, card_aware_values, fit, main, plain_bank, row_keys
 from solver.rules import PRESETS
 from solver.scoring import arrangement_from_codes, score_table
 from solver.strategy import special_of_codes
@@ -62,7 +62,6 @@ def test_card_aware_values_settle_each_usable_hand_as_the_table_does() -> None:
     plain = (b >= m) & (m >= f) & np.asarray([special_of_codes(list(h), rules) is None for h in hands.tolist()])
     plain[0] = False
     masks = (np.uint64(1) << hands.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
-    from solver.removal import Bank
 
     bank = Bank(keys[plain], masks[plain])
     value = card_aware_values(keys[:1], [int(c) for c in mine], bank, rules, 2, scoop=0.0)
@@ -162,3 +161,11 @@ def test_a_build_replays_exactly_whatever_the_chunking() -> None:
     assert np.array_equal(one, three)
     assert np.count_nonzero(one) > 0
     assert not np.array_equal(one, build_removal(rules, 4, "strong", 300, 4000, seed=10, pool=None, chunks=1))
+
+
+def test_a_hand_no_bank_hand_avoids_gets_no_value() -> None:
+    rules = PRESETS["vietnamese"]
+    bank = plain_bank(rules, 2, "strong", 1000, seed=5)
+    crowded = Bank(bank.keys[:3], np.full(3, np.uint64(1)))  # every bank hand holds card 0, as mine does
+    keys = row_keys(np.asarray([list(range(13))], dtype=np.int32), rules)
+    assert np.isnan(card_aware_values(keys, list(range(13)), crowded, rules, 2, scoop=0.0)).all()
