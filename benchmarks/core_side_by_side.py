@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's 
 from solver import _core
 from solver.fields import FIELDS
 from solver.rules import PRESETS
-from solver.tables import class_values, get_field, get_removal, removal_by_class, row_table, sap_lang_applies
+from solver.tables import get_field, get_removal, make_model
 
 
 def load_build(path: str) -> ModuleType:
@@ -53,18 +53,8 @@ def build_model(core: ModuleType, preset: str, players: int, field_name: str, co
     """The model of ``preset`` at ``players`` built by ``core``'s own Model class, with the
     field's card-removal corrections if ``corrected`` (and the field has them)."""
     rules = PRESETS[preset]
-    field = get_field(rules, players, field_name)
-    k3, k5 = _core.class_keys(rules.wheel == "second")
-    v3, vm, vb = class_values(rules)
     removal = get_removal(rules, players, field_name) if corrected else None
-    c3, cm, cb = (None, None, None) if removal is None else removal_by_class(removal, rules)
-    nopp = players - 1
-    return core.Model(
-        row_table(field.front, k3, v3, c3), row_table(field.middle, k5, vm, cm), row_table(field.back, k5, vb, cb),
-        nopp, rules.sweep_mult, rules.sweep_bonus, rules.majority_bonus,
-        rules.sap_lang_mult if sap_lang_applies(rules, players) else 1, field.scoop ** (nopp - 1),
-        rules.strict, rules.wheel == "second",
-    )  # fmt: skip
+    return make_model(get_field(rules, players, field_name), rules, players, removal, model_class=core.Model)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -51,11 +51,11 @@ import numpy as np
 from solver import _core
 from solver.cards import Card
 from solver.fields import FIELDS
-from solver.removal import CANDIDATES, Bank, card_aware_values, plain_bank, row_keys
-from solver.rowsettle import rows_net, win_values
+from solver.removal import CANDIDATES, Bank, card_aware_values, plain_bank
+from solver.rowsettle import rows_net, valid_rows, win_values
 from solver.rules import PRESETS, SPECIAL_NAMES, Rules
 from solver.strategy import solve
-from solver.tables import get_field, get_model, read_model
+from solver.tables import get_field, get_model, read_model, row_keys
 
 MODES = ("fast", "deep", "sbf", "alt", "bank")
 
@@ -132,9 +132,7 @@ def seats_of(arrangements: np.ndarray, rules: Rules) -> Seats:
         raise SystemExit("the oracle settles specials detected from the cards (special_detection='auto') only")
     shape = arrangements.shape[:-1]
     flat = np.ascontiguousarray(arrangements.reshape(-1, 13), dtype=np.int32)
-    cls = _core.row_classes(flat)
-    k3, k5 = _core.class_keys(rules.wheel == "second")
-    keys = np.stack([k3[cls[:, 0]], k5[cls[:, 1]], k5[cls[:, 2]]], axis=1).astype(np.int64)
+    keys = row_keys(flat, rules)
     values = special_values(rules)
     index = _core.special_indexes(flat, values, rules.six_pairs_rule == "strict", rules.ace_low_runs)
     special = (index >= 0) & rules.specials
@@ -143,14 +141,9 @@ def seats_of(arrangements: np.ndarray, rules: Rules) -> Seats:
         keys.reshape(*shape, 3),
         special.reshape(shape),
         value.reshape(shape),
-        (~special & ~valid(keys, rules)).reshape(shape),
+        (~special & ~valid_rows(keys, rules)).reshape(shape),
         (flat >= 48).sum(axis=1).reshape(shape),
     )
-
-
-def valid(keys: np.ndarray, rules: Rules) -> np.ndarray:
-    f, m, b = keys[..., 0], keys[..., 1], keys[..., 2]
-    return (b > m) & (m > f) if rules.strict else (b >= m) & (m >= f)
 
 
 def foul_payment(keys: np.ndarray, rules: Rules) -> np.ndarray:
@@ -322,7 +315,7 @@ def score_hand(args: tuple[Setup, int]) -> dict[str, tuple[float, float, bool]]:
         keys,
         np.repeat(hand_seat.special, candidates),
         np.repeat(hand_seat.value, candidates),
-        ~np.repeat(hand_seat.special, candidates) & ~valid(keys, rules),
+        ~np.repeat(hand_seat.special, candidates) & ~valid_rows(keys, rules),
         np.repeat(hand_seat.aces, candidates),
     )
     opp = seats_of(set_hands(deal_opponents(codes, setup.players, setup.deals, setup.seed, hand), setup, rules), rules)

@@ -53,8 +53,9 @@ import numpy as np
 from . import _core
 from .deep import set_opponents
 from .fields import FIELDS, table_preset
-from .rowsettle import rows_net
-from .rules import PRESETS, SPECIAL_NAMES, Rules
+from .rowsettle import rows_net, valid_rows
+from .rules import PRESETS, Rules
+from .strategy import special_values
 from .tables import (
     DATA_DIR,
     N_TAGS,
@@ -65,6 +66,7 @@ from .tables import (
     get_field,
     make_model,
     removal_name,
+    row_keys,
     sap_lang_applies,
 )
 
@@ -87,13 +89,6 @@ class Bank:
     masks: np.ndarray
 
 
-def row_keys(arranged: np.ndarray, rules: Rules) -> np.ndarray:
-    """Row keys (n, 3) of arrangements (n, 13) laid out front 3 | middle 5 | back 5."""
-    cls = _core.row_classes(np.ascontiguousarray(arranged, dtype=np.int32))
-    k3, k5 = _core.class_keys(rules.wheel == "second")
-    return np.stack([k3[cls[:, 0]], k5[cls[:, 1]], k5[cls[:, 2]]], axis=1).astype(np.int64)
-
-
 def plain_bank(rules: Rules, players: int, field: str, size: int, seed: int) -> Bank:
     """``size`` seeded hands set as ``field`` sets them on the uncorrected tables,
     keeping those with no special that are not fouled."""
@@ -101,10 +96,9 @@ def plain_bank(rules: Rules, players: int, field: str, size: int, seed: int) -> 
     hands = deal_hands(size, rng)
     model = make_model(get_field(rules, players, field), rules, players)
     keys = row_keys(set_opponents(hands, rules, players, field, rng, model), rules)
-    f, m, b = keys[:, 0], keys[:, 1], keys[:, 2]
-    plain = (b > m) & (m > f) if rules.strict else (b >= m) & (m >= f)
+    plain = valid_rows(keys, rules)
     if rules.specials:
-        values = [rules.special_value(name) for name in SPECIAL_NAMES]
+        values = list(special_values(rules))
         plain &= _core.special_indexes(hands, values, rules.six_pairs_rule == "strict", rules.ace_low_runs) < 0
     masks = (np.uint64(1) << hands.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
     return Bank(keys[plain], masks[plain])

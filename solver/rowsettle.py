@@ -14,18 +14,20 @@ from __future__ import annotations
 import numpy as np
 
 from .rules import Rules
-from .scoring import chi_value
+from .tables import TAG_SHIFT, tag_chi_values
 
 
 def win_values(keys: np.ndarray, rules: Rules) -> np.ndarray:
     """Chi received for winning each row (..., 3) with these keys (D7, O6)."""
-    out = np.empty(keys.shape, dtype=np.int64)
-    for row in range(3):
-        tags = keys[..., row] >> 20  # the value depends only on category and top digit
-        uniq, inverse = np.unique(tags, return_inverse=True)
-        table = np.asarray([chi_value(row, int(t) << 20, rules) for t in uniq], dtype=np.int64)
-        out[..., row] = table[inverse].reshape(tags.shape)
-    return out
+    by_tag = tag_chi_values(rules).astype(np.int64)
+    return np.stack([by_tag[row][keys[..., row] >> TAG_SHIFT] for row in range(3)], axis=-1)
+
+
+def valid_rows(keys: np.ndarray, rules: Rules) -> np.ndarray:
+    """Whether row keys (..., 3) make a valid set (D3, D6; strict rules need each row
+    strictly stronger than the one before)."""
+    f, m, b = keys[..., 0], keys[..., 1], keys[..., 2]
+    return (b > m) & (m > f) if rules.strict else (b >= m) & (m >= f)
 
 
 def rows_net(mine: np.ndarray, theirs: np.ndarray, rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -10,7 +10,7 @@ import pytest
 
 from solver import _core
 from solver.fields import FIELDS
-from solver.removal import Bank, Gaps, build_removal, card_aware_values, fit, main, plain_bank, row_keys
+from solver.removal import Bank, Gaps, build_removal, card_aware_values, fit, main, plain_bank
 from solver.rules import PRESETS
 from solver.scoring import arrangement_from_codes, score_table
 from solver.strategy import special_of_codes
@@ -26,6 +26,7 @@ from solver.tables import (
     make_model,
     removal_by_class,
     removal_name,
+    row_keys,
 )
 
 

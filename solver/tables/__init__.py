@@ -100,8 +100,11 @@ def get_model(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> _core.M
     return make_model(get_field(rules, players, field), rules, players, get_removal(rules, players, field))
 
 
-#: A row's tag: its key >> 20, the category and top rank (what the correction is per).
+#: A row's tag: its key >> 20, the category and top rank (what chi values and the
+#: card-removal corrections are per); a key's category is key >> 25.
 TAG_SHIFT = 20
+CATEGORY_SHIFT = 25
+N_CATEGORIES = 9
 N_TAGS = 512
 
 
@@ -149,13 +152,9 @@ def get_removal(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> Float
 
 
 def removal_by_class(removal: FloatArray, rules: Rules) -> tuple[FloatArray, FloatArray, FloatArray]:
-    """Per-tag corrections (3, N_TAGS) spread over the classes of each row (front 455,
-    middle and back 12,376); impossible classes get 0."""
-    k3, k5 = _core.class_keys(rules.wheel == "second")
-    out = []
-    for row, keys in ((0, k3), (1, k5), (2, k5)):
-        out.append(np.where(keys >= 0, removal[row][np.maximum(keys, 0) >> TAG_SHIFT], 0.0))
-    return out[0], out[1], out[2]
+    """Per-tag corrections (3, N_TAGS) spread over the classes of each row; impossible
+    classes get 0."""
+    return spread_by_tag(removal, rules, fill=0.0)
 
 
 def read_model(directory: Path, rules: Rules, players: int, field: str = DEFAULT_FIELD) -> _core.Model:
@@ -185,18 +184,42 @@ def read_field(path: Path, players: int) -> Field:
 
 
 @lru_cache(maxsize=8)
+def tag_chi_values(rules: Rules) -> FloatArray:
+    """Chi value of winning each row (front, middle, back) with each tag (3, N_TAGS): the
+    value depends only on a row's category and top digit (D7, O6)."""
+    out = np.ones((3, N_TAGS), dtype=np.float64)
+    for row in range(3):
+        for tag in range(N_CATEGORIES << (CATEGORY_SHIFT - TAG_SHIFT)):
+            out[row, tag] = chi_value(row, tag << TAG_SHIFT, rules)
+    return out
+
+
+def spread_by_tag(by_tag: FloatArray, rules: Rules, fill: float) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Per-tag numbers (3, N_TAGS) spread over the classes of each row (front 455, middle
+    and back 12,376); impossible classes get ``fill``."""
+    k3, k5 = _core.class_keys(rules.wheel == "second")
+    rows = [
+        np.where(keys >= 0, by_tag[row][np.maximum(keys, 0) >> TAG_SHIFT], fill)
+        for row, keys in enumerate((k3, k5, k5))
+    ]
+    return rows[0], rows[1], rows[2]
+
+
+@lru_cache(maxsize=8)
 def class_values(rules: Rules) -> tuple[FloatArray, FloatArray, FloatArray]:
     """Chi value of winning each row with each class (front 455, middle and back 12,376)."""
+    return spread_by_tag(tag_chi_values(rules), rules, fill=1.0)
+
+
+def keys_of_classes(classes: IntArray, rules: Rules) -> npt.NDArray[np.int64]:
+    """Row keys (n, 3) of row classes (n, 3), front, middle, back."""
     k3, k5 = _core.class_keys(rules.wheel == "second")
-    out = []
-    for row, keys in ((0, k3), (1, k5), (2, k5)):
-        # the value depends only on category and top digit: compute once per pair
-        tag = np.where(keys >= 0, keys >> 20, -1)
-        values = np.ones(len(keys), dtype=np.float64)
-        for t in np.unique(tag[tag >= 0]):
-            values[tag == t] = chi_value(row, int(t) << 20, rules)
-        out.append(values)
-    return out[0], out[1], out[2]
+    return np.stack([k3[classes[:, 0]], k5[classes[:, 1]], k5[classes[:, 2]]], axis=1).astype(np.int64)
+
+
+def row_keys(arrangements: IntArray, rules: Rules) -> npt.NDArray[np.int64]:
+    """Row keys (n, 3) of arrangements (n, 13) laid out front 3 | middle 5 | back 5."""
+    return keys_of_classes(_core.row_classes(np.ascontiguousarray(arrangements, dtype=np.int32)), rules)
 
 
 #: Sweep correlation [derived].  Rows are compared independently, but a field hand weak
@@ -263,15 +286,22 @@ def sap_lang_applies(rules: Rules, players: int) -> bool:
     return rules.sap_lang and players >= max(3, rules.sap_lang_min_players)
 
 
-def make_model(field: Field, rules: Rules, players: int, removal: FloatArray | None = None) -> _core.Model:
+def make_model(
+    field: Field,
+    rules: Rules,
+    players: int,
+    removal: FloatArray | None = None,
+    model_class: type[_core.Model] = _core.Model,
+) -> _core.Model:
     """The compiled scoring model for ``rules`` at ``players`` against ``field``, with the
-    card-removal correction ``removal`` (3, N_TAGS) when given."""
+    card-removal correction ``removal`` (3, N_TAGS) when given.  ``model_class`` is
+    another build's ``Model`` when a benchmark times two builds side by side."""
     k3, k5 = _core.class_keys(rules.wheel == "second")
     v3, vm, vb = class_values(rules)
     c3, cm, cb = (None, None, None) if removal is None else removal_by_class(removal, rules)
     nopp = players - 1
     sl = sap_lang_applies(rules, players)
-    return _core.Model(
+    return model_class(
         row_table(field.front, k3, v3, c3),
         row_table(field.middle, k5, vm, cm),
         row_table(field.back, k5, vb, cb),
@@ -301,8 +331,7 @@ def field_of(arrangements: IntArray, rules: Rules) -> Field:
     front = np.bincount(cls[:, 0], minlength=_core.N_FRONT_CLASSES) / n
     middle = np.bincount(cls[:, 1], minlength=_core.N_FIVE_CLASSES) / n
     back = np.bincount(cls[:, 2], minlength=_core.N_FIVE_CLASSES) / n
-    k3, k5 = _core.class_keys(rules.wheel == "second")
-    keys = np.stack([k3[cls[:, 0]], k5[cls[:, 1]], k5[cls[:, 2]]], axis=1)
+    keys = keys_of_classes(cls, rules)
     other = np.roll(keys, 1, axis=0)
     scoop = float(np.mean(np.all(keys > other, axis=1)))
     return Field(front.astype(np.float64), middle.astype(np.float64), back.astype(np.float64), scoop)
