@@ -3,9 +3,9 @@
 Results are cached with ``st.cache_data`` keyed on canonical strings (the hand sorted,
 the arrangement's text, the preset name, the number of players, the mode and the
 opponent field), so the same hand typed in any order, by any user, is solved once for
-each field, and a switch of field never shows an answer worked out for another one.  The cached values are
-plain dicts of strings and floats: nothing user-specific lives at module level, and
-nothing here depends on the solver's result classes being picklable.
+each field, and a switch of field never shows an answer worked out for another one.
+The cached values are plain dicts of strings and floats: nothing user-specific lives at
+module level, and nothing here depends on the solver's result classes being picklable.
 """
 
 from __future__ import annotations
