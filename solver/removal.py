@@ -68,6 +68,7 @@ from .tables import (
     removal_name,
     row_keys,
     sap_lang_applies,
+    unwritable,
 )
 
 #: Splits per training hand: the fast solver's best this many (the right set is nearly
@@ -234,6 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.hands < 100 or args.bank < 1000:
         parser.error("--hands must be at least 100 and --bank at least 1000 (about 1.3 % of it avoids a hand)")
+    if problem := unwritable(args.out):
+        parser.error(problem)
     build_all(args.hands, args.bank, args.seed, max(1, args.jobs), args.presets, tuple(args.fields), args.out)
     return 0
 

@@ -4,6 +4,8 @@ and the corrected model the solver ships."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -28,6 +30,7 @@ from solver.tables import (
     removal_name,
     row_keys,
 )
+from solver.tables import main as tables_main
 
 
 def codes_of_mask(mask: int) -> list[int]:
@@ -170,3 +173,16 @@ def test_a_hand_no_bank_hand_avoids_gets_no_value() -> None:
     crowded = Bank(bank.keys[:3], np.full(3, np.uint64(1)))  # every bank hand holds card 0, as mine does
     keys = row_keys(np.asarray([list(range(13))], dtype=np.int32), rules)
     assert np.isnan(card_aware_values(keys, list(range(13)), crowded, rules, 2, scoop=0.0)).all()
+
+
+@pytest.mark.parametrize("build", [main, tables_main], ids=["removal", "tables"])
+def test_a_build_refuses_an_out_directory_it_cannot_make_before_it_starts(
+    build: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    with pytest.raises(SystemExit):
+        build(["build", "--out", str(blocker / "data")])
+    err = capsys.readouterr().err
+    assert f"--out {blocker / 'data'}: cannot make that directory" in err
+    assert "Traceback" not in err

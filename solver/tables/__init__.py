@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -474,6 +475,18 @@ def build_all(
     print(f"built {len(presets)} preset(s) x {len(fields)} field(s) in {took:.1f}s", file=sys.stderr)
 
 
+def unwritable(directory: Path) -> str | None:
+    """Why a build cannot write its files into ``directory`` (made if missing), else None:
+    checked before a build of minutes starts, not when it saves."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        return f"--out {directory}: cannot make that directory ({error.strerror})"
+    if not os.access(directory, os.W_OK | os.X_OK):
+        return f"--out {directory}: cannot write there (permission denied)"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m solver.tables", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -487,6 +500,8 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--tol", type=float, default=0.01, help="stop when the field moves less than this (default 0.01)")
     b.add_argument("--fields", nargs="*", default=list(FIELDS), choices=FIELDS, help="fields to build (default all)")
     args = parser.parse_args(argv)
+    if problem := unwritable(args.out):
+        parser.error(problem)
     build_all(
         args.samples, args.seed, max(1, args.jobs), args.presets, args.out, args.max_iter, args.tol, tuple(args.fields)
     )
