@@ -23,7 +23,10 @@ does.  It is learned per preset, table size and field:
   being swept;
 * ridge least squares (:data:`RIDGE`) on the gaps between those card-aware values and
   the table EVs, within each hand (only the ranking of a hand's sets matters), then one
-  offset on the back row so the corrected EVs match the card-aware values on average.
+  offset on the back row so the corrected EVs match the card-aware values on average;
+* all of it :data:`PASSES` times: each pass after the first deals the same bank but
+  sets it with the previous pass's correction, so the last pass learns against hands
+  set (nearly) as the shipped solver sets them, which is who sits at a strong table.
 
 Where a correction lost to the uncorrected solver in a duplicate match, or gained
 nothing against its field, it is not built and that field plays without one
@@ -34,8 +37,8 @@ Build the shipped corrections (``solver/data/removal-<preset>[-<field>].npz``)::
 
     python -m solver.removal build
 
-(defaults ``--hands 20000 --bank 50000 --seed 2026``, every preset, field and table
-size, all cores).  Bank and training hands are seeded, so the build replays exactly.
+(defaults ``--hands 20000 --bank 50000 --seed 2026``, passes per :data:`PASSES`, every
+preset, field and table size, all cores).  Bank and training hands are seeded, so the build replays exactly.
 """
 
 from __future__ import annotations
@@ -80,6 +83,18 @@ CANDIDATES = 8
 #: left was 0.0138 at 1, 0.0136 at 3, 0.0134 at 10, 0.0135 at 30, 0.0138 at 100
 #: (0.0208 uncorrected), and the largest correction 2.2, 1.4, 0.6, 0.4, 0.2 chi.
 RIDGE = 10.0
+#: Passes of the build per preset [measured]: the first pass's bank is set on the
+#: uncorrected tables, each later one by the solver with the last pass's correction.
+#: Fast mode's regret at 4 players against opponents built the same way
+#: (benchmarks/solver_regret.py, 400 hands seed 1 and 600 hands seed 2, pooled):
+#: vietnamese 0.0354 after 1 pass, 0.0260 after 3; four-two 0.0274 and 0.0276 (moving
+#: half way each pass, the mean of passes 2 and 3: 0.0297 and 0.0224).  Heads-up (seed 1)
+#: after 1, 2, 3 passes: vietnamese 0.0144, 0.0116, 0.0108; four-two 0.0084, 0.0088,
+#: 0.0095.  In the duplicate against the uncorrected solver (strong field, 100,000 deals)
+#: three passes keep vietnamese and seed ahead (+0.004 / +0.008 at 2 / 4 players) but
+#: lose under four-two (-0.002 / -0.014) and gain nothing under plain (+0.000 / +0.000),
+#: so those two keep one pass.
+PASSES = {"vietnamese": 3, "seed": 3, "four-two": 1, "plain": 1}
 
 
 @dataclass(frozen=True)
@@ -90,12 +105,14 @@ class Bank:
     masks: np.ndarray
 
 
-def plain_bank(rules: Rules, players: int, field: str, size: int, seed: int) -> Bank:
-    """``size`` seeded hands set as ``field`` sets them on the uncorrected tables,
-    keeping those with no special that are not fouled."""
+def plain_bank(
+    rules: Rules, players: int, field: str, size: int, seed: int, removal: np.ndarray | None = None
+) -> Bank:
+    """``size`` seeded hands set as ``field`` sets them (on its tables with the correction
+    ``removal``, none by default), keeping those with no special that are not fouled."""
     rng = np.random.default_rng([seed, size, players])
     hands = deal_hands(size, rng)
-    model = make_model(get_field(rules, players, field), rules, players)
+    model = make_model(get_field(rules, players, field), rules, players, removal)
     keys = row_keys(set_opponents(hands, rules, players, field, rng, model), rules)
     plain = valid_rows(keys, rules)
     if rules.specials:
@@ -185,26 +202,49 @@ def fit(data: Gaps, ridge: float = RIDGE) -> np.ndarray:
 
 
 def build_removal(
-    rules: Rules, players: int, field: str, hands: int, bank_size: int, seed: int, pool: Any, chunks: int
+    rules: Rules,
+    players: int,
+    field: str,
+    hands: int,
+    bank_size: int,
+    seed: int,
+    pool: Any,
+    chunks: int,
+    passes: int = 1,
 ) -> np.ndarray:
     """The correction (3, N_TAGS) of one preset, table size and field, from ``hands``
-    training hands against a bank of ``bank_size`` (both seeded by ``seed``)."""
-    bank = plain_bank(rules, players, field, bank_size, seed)
+    training hands against a bank of ``bank_size`` (both seeded by ``seed``).  Each pass
+    after the first sets the same bank hands with the previous pass's correction."""
     dealt = deal_hands(hands, np.random.default_rng([seed, hands, players, 1]))
     parts = np.array_split(np.arange(hands), chunks)
-    jobs = [(rules, players, field, dealt[p], bank, int(p[0]) if len(p) else 0) for p in parts]
-    found = pool.map(training_gaps, jobs) if pool is not None else [training_gaps(j) for j in jobs]
-    return fit(Gaps(*(np.concatenate([getattr(g, f) for g in found]) for f in ("tags", "gaps", "hand"))))
+
+    def learn(bank: Bank) -> np.ndarray:
+        jobs = [(rules, players, field, dealt[p], bank, int(p[0]) if len(p) else 0) for p in parts]
+        found = pool.map(training_gaps, jobs) if pool is not None else [training_gaps(j) for j in jobs]
+        return fit(Gaps(*(np.concatenate([getattr(g, f) for g in found]) for f in ("tags", "gaps", "hand"))))
+
+    correction = learn(plain_bank(rules, players, field, bank_size, seed))
+    for _ in range(passes - 1):
+        correction = learn(plain_bank(rules, players, field, bank_size, seed, correction))
+    return correction
 
 
 def build_all(
-    hands: int, bank: int, seed: int, jobs: int, presets: list[str], fields: tuple[str, ...], out_dir: Path
+    hands: int,
+    bank: int,
+    seed: int,
+    jobs: int,
+    presets: list[str],
+    fields: tuple[str, ...],
+    out_dir: Path,
+    passes: int | None = None,
 ) -> None:
     """Build and save the corrections of every preset, field and table size."""
     out_dir.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         for preset in presets:
+            preset_passes = passes or PASSES[preset]
             for field in fields:
                 if (preset, field) in UNCORRECTED:
                     continue  # left out on measurement (solver.tables.UNCORRECTED)
@@ -214,10 +254,11 @@ def build_all(
                     sub_seed = seed * 1000 + sorted(PRESETS).index(preset) * 100 + FIELDS.index(field) * 10 + players
                     rules = PRESETS[preset]
                     arrays[f"removal_{players}"] = build_removal(rules, players, field, hands, bank, sub_seed,
-                                                                 pool, jobs * 4)  # fmt: skip
+                                                                 pool, jobs * 4, preset_passes)  # fmt: skip
                     took = time.perf_counter() - start
                     print(f"{preset} {field} {players}p  {took:7.1f}s", file=sys.stderr, flush=True)
-                arrays.update(hands=np.int64(hands), bank=np.int64(bank), seed=np.int64(seed), ridge=np.float64(RIDGE))
+                arrays.update(hands=np.int64(hands), bank=np.int64(bank), seed=np.int64(seed), ridge=np.float64(RIDGE),
+                              passes=np.int64(preset_passes))  # fmt: skip
                 np.savez_compressed(out_dir / removal_name(table_preset(PRESETS[preset]), field), **arrays)
 
 
@@ -228,6 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--hands", type=int, default=20_000, help="training hands per table (default 20000)")
     b.add_argument("--bank", type=int, default=50_000, help="hands in each field's bank (default 50000)")
     b.add_argument("--seed", type=int, default=2026)
+    b.add_argument("--passes", type=int, help="passes, each bank set by the last (default: per preset, PASSES)")
     b.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     b.add_argument("--presets", nargs="*", default=sorted(PRESETS), choices=sorted(PRESETS))
     b.add_argument("--fields", nargs="*", default=list(FIELDS), choices=FIELDS, help="fields to build (default all)")
@@ -235,9 +277,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.hands < 100 or args.bank < 1000:
         parser.error("--hands must be at least 100 and --bank at least 1000 (about 1.3 % of it avoids a hand)")
+    if args.passes is not None and args.passes < 1:
+        parser.error("--passes must be at least 1")
     if problem := unwritable(args.out):
         parser.error(problem)
-    build_all(args.hands, args.bank, args.seed, max(1, args.jobs), args.presets, tuple(args.fields), args.out)
+    build_all(args.hands, args.bank, args.seed, max(1, args.jobs), args.presets, tuple(args.fields), args.out,
+              args.passes)  # fmt: skip
     return 0
 
 

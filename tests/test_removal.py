@@ -12,7 +12,7 @@ import pytest
 
 from solver import _core
 from solver.fields import FIELDS
-from solver.removal import Bank, Gaps, build_removal, card_aware_values, fit, main, plain_bank
+from solver.removal import PASSES, Bank, Gaps, build_removal, card_aware_values, fit, main, plain_bank
 from solver.rules import PRESETS
 from solver.scoring import arrangement_from_codes, score_table
 from solver.strategy import special_of_codes
@@ -105,6 +105,8 @@ def test_every_shipped_table_has_its_correction(preset: str) -> None:
     for field in FIELDS:
         shipped = (DATA_DIR / removal_name(preset, field)).exists()
         assert shipped == ((preset, field) not in UNCORRECTED)
+        if shipped:  # built with the passes its preset takes
+            assert int(np.load(DATA_DIR / removal_name(preset, field))["passes"]) == PASSES[preset]
         for players in TABLE_SIZES:
             removal = get_removal(rules, players, field)
             if not shipped:
@@ -156,6 +158,36 @@ def test_the_build_command_refuses_tiny_sizes(capsys: pytest.CaptureFixture[str]
     with pytest.raises(SystemExit):
         main(["build", "--hands", "10"])
     assert "--hands must be at least 100" in capsys.readouterr().err
+
+
+def test_the_build_command_refuses_no_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["build", "--passes", "0"])
+    assert "--passes must be at least 1" in capsys.readouterr().err
+
+
+def test_a_corrected_bank_deals_the_same_hands_and_sets_them_with_the_correction() -> None:
+    """A later pass's bank: the same seeded hands, set by the solver with the last pass's
+    correction, so some of them are set differently."""
+    rules = PRESETS["vietnamese"]
+    correction = get_removal(rules, 4, "strong")
+    assert correction is not None
+    plain = plain_bank(rules, 4, "strong", 3000, seed=5)
+    corrected = plain_bank(rules, 4, "strong", 3000, seed=5, removal=correction)
+    assert np.array_equal(plain.masks, corrected.masks)
+    changed = np.any(plain.keys != corrected.keys, axis=1).mean()
+    assert 0.01 < changed < 0.5
+    hands = np.asarray([codes_of_mask(m) for m in corrected.masks[:200].tolist()], dtype=np.int32)
+    model = make_model(get_field(rules, 4, "strong"), rules, 4, correction)
+    assert np.array_equal(row_keys(_core.solve_batch(model, hands)[0], rules), corrected.keys[:200])
+
+
+def test_a_second_pass_moves_the_correction() -> None:
+    rules = PRESETS["vietnamese"]
+    once = build_removal(rules, 4, "strong", 300, 4000, seed=9, pool=None, chunks=1)
+    twice = build_removal(rules, 4, "strong", 300, 4000, seed=9, pool=None, chunks=2, passes=2)
+    assert not np.array_equal(once, twice)
+    assert np.abs(once - twice).max() < np.abs(once).max()  # a refinement, not a new start
 
 
 def test_a_build_replays_exactly_whatever_the_chunking() -> None:
