@@ -38,7 +38,8 @@ Build the shipped corrections (``solver/data/removal-<preset>[-<field>].npz``)::
     python -m solver.removal build
 
 (defaults ``--hands 20000 --bank 50000 --seed 2026``, passes per :data:`PASSES`, every
-preset, field and table size, all cores).  Bank and training hands are seeded, so the build replays exactly.
+preset, field and table size, all cores).  Bank and training hands are seeded, so the
+build replays exactly.
 """
 
 from __future__ import annotations
