@@ -155,23 +155,42 @@ class Gaps:
     hand: np.ndarray
 
 
-def training_gaps(args: tuple[Rules, int, str, np.ndarray, Bank, int]) -> Gaps:
-    """The uncorrected fast solver's best splits of each hand, their tags and gaps."""
-    rules, players, field, hands, bank, first = args
-    fld = get_field(rules, players, field)
-    model = make_model(fld, rules, players)
-    tags, gaps, owner = [], [], []
+@dataclass(frozen=True)
+class Candidates:
+    """A training hand (its index and cards) and the uncorrected fast solver's best splits
+    of it: their row keys (C, 3) and table EVs (C,).  Found once, valued in every pass."""
+
+    hand: int
+    codes: list[int]
+    keys: np.ndarray
+    evs: np.ndarray
+
+
+def candidate_splits(args: tuple[Rules, int, str, np.ndarray, int]) -> list[Candidates]:
+    """The uncorrected fast solver's best splits of each hand (hands with one split left out:
+    nothing to rank)."""
+    rules, players, field, hands, first = args
+    model = make_model(get_field(rules, players, field), rules, players)
+    found = []
     for n, codes in enumerate(hands.tolist()):
         top = _core.solve_hand(model, codes, CANDIDATES)
-        if len(top) < 2:
-            continue  # nothing to rank
-        keys = row_keys(np.asarray([[*f, *m, *b] for f, m, b, _ in top]), rules)
-        value = card_aware_values(keys, codes, bank, rules, players, fld.scoop)
+        if len(top) >= 2:
+            keys = row_keys(np.asarray([[*f, *m, *b] for f, m, b, _ in top]), rules)
+            found.append(Candidates(first + n, codes, keys, np.asarray([ev for *_, ev in top])))
+    return found
+
+
+def training_gaps(args: tuple[Rules, int, float, list[Candidates], Bank]) -> Gaps:
+    """The tags and gaps of each hand's candidate splits against ``bank``."""
+    rules, players, scoop, candidates, bank = args
+    tags, gaps, owner = [], [], []
+    for c in candidates:
+        value = card_aware_values(c.keys, c.codes, bank, rules, players, scoop)
         if np.isnan(value[0]):
             continue  # no bank hand avoids these cards
-        tags.append(keys >> TAG_SHIFT)
-        gaps.append((value - np.asarray([ev for *_, ev in top])) / (players - 1))
-        owner.append(np.full(len(top), first + n))
+        tags.append(c.keys >> TAG_SHIFT)
+        gaps.append((value - c.evs) / (players - 1))
+        owner.append(np.full(len(c.keys), c.hand))
     return Gaps(np.concatenate(tags), np.concatenate(gaps), np.concatenate(owner))
 
 
@@ -217,11 +236,16 @@ def build_removal(
     training hands against a bank of ``bank_size`` (both seeded by ``seed``).  Each pass
     after the first sets the same bank hands with the previous pass's correction."""
     dealt = deal_hands(hands, np.random.default_rng([seed, hands, players, 1]))
+    scoop = get_field(rules, players, field).scoop
+
+    def run(work: Any, jobs: list[Any]) -> list[Any]:
+        return pool.map(work, jobs) if pool is not None else [work(j) for j in jobs]
+
     parts = np.array_split(np.arange(hands), chunks)
+    candidates = run(candidate_splits, [(rules, players, field, dealt[p], int(p[0]) if len(p) else 0) for p in parts])
 
     def learn(bank: Bank) -> np.ndarray:
-        jobs = [(rules, players, field, dealt[p], bank, int(p[0]) if len(p) else 0) for p in parts]
-        found = pool.map(training_gaps, jobs) if pool is not None else [training_gaps(j) for j in jobs]
+        found = run(training_gaps, [(rules, players, scoop, chunk, bank) for chunk in candidates])
         return fit(Gaps(*(np.concatenate([getattr(g, f) for g in found]) for f in ("tags", "gaps", "hand"))))
 
     correction = learn(plain_bank(rules, players, field, bank_size, seed))
