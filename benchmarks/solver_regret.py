@@ -27,11 +27,16 @@ their card-aware values (:func:`solver.removal.card_aware_values`) against a ban
 my 13 cards count (about 1.3 %), each settled with me one on one.  The corrections
 fast mode ships are learned from such values; ``bank`` shows what valuing each hand's
 sets that way would add (see :func:`bank_answer`).
+With ``--floor-deals N`` a ``floor`` row is added: the regret of the set that is best on N
+further deals of the hand, measured on the same ``--deals`` as the modes.  With N large
+that set is (nearly) the true best, so the row is what a perfect solver would score: the
+part of every mode's regret that is the oracle's own noise.
 Every hand and every deal has its own seed (from ``--seed`` and the hand's number), so
 ``--jobs`` does not change any figure.
 
     python benchmarks/solver_regret.py --hands 100 --deals 2000 --jobs 2
     python benchmarks/solver_regret.py --presets four-two --players 2 --modes fast sbf
+    python benchmarks/solver_regret.py --presets four-two --players 2 --floor-deals 16000
 """
 
 from __future__ import annotations
@@ -227,6 +232,7 @@ class Setup:
     field: str
     alt_tables: Path | None
     bank: int = 50_000
+    floor_deals: int = 0
 
 
 @cache
@@ -238,9 +244,10 @@ def deal_hand(seed: int, hand: int) -> list[int]:
     return sorted(int(c) for c in np.random.default_rng([seed, hand]).permutation(52)[:13])
 
 
-def deal_opponents(codes: list[int], players: int, deals: int, seed: int, hand: int) -> np.ndarray:
-    """(deals, players - 1, 13) hands from the 39 unseen cards, one shuffle per deal."""
-    rng = np.random.default_rng([seed, hand, players, 1])
+def deal_opponents(codes: list[int], players: int, deals: int, seed: int, hand: int, stream: int = 1) -> np.ndarray:
+    """(deals, players - 1, 13) hands from the 39 unseen cards, one shuffle per deal
+    (``stream`` 1: the measured deals; 2: the noise floor's own deals)."""
+    rng = np.random.default_rng([seed, hand, players, stream])
     unseen = np.asarray(sorted(set(range(52)) - set(codes)), dtype=np.int32)
     order = np.argsort(rng.random((deals, 39)), axis=1)[:, : 13 * (players - 1)]
     return np.sort(unseen[order].reshape(deals, players - 1, 13), axis=2).astype(np.int32)
@@ -318,20 +325,31 @@ def score_hand(args: tuple[Setup, int]) -> dict[str, tuple[float, float, bool]]:
         ~np.repeat(hand_seat.special, candidates) & ~valid_rows(keys, rules),
         np.repeat(hand_seat.aces, candidates),
     )
-    opp = seats_of(set_hands(deal_opponents(codes, setup.players, setup.deals, setup.seed, hand), setup, rules), rules)
-    chi = settle_seat0(me, opp, rules).astype(np.float64)
+    chi = candidate_chi(me, codes, setup, rules, hand)
     means = chi.mean(axis=1)
     best = int(np.argmax(means))
+    picks = {mode: len(front) + k for k, mode in enumerate(answers)}
+    if setup.floor_deals:
+        # the noise floor: the set that is best on floor_deals independent deals stands in for
+        # the true best, and is measured on the same deals as every mode
+        picks["floor"] = int(np.argmax(candidate_chi(me, codes, setup, rules, hand, stream=2).mean(axis=1)))
     halves = (chi[:, 0::2], chi[:, 1::2])
     out = {}
-    for k, mode in enumerate(answers):
-        a = len(front) + k
+    for mode, a in picks.items():
         held = 0.0
         for pick, measure in (halves, halves[::-1]):
             chosen = int(np.argmax(pick.mean(axis=1)))
             held += 0.5 * float(measure[chosen].mean() - measure[a].mean())
         out[mode] = (float(means[best] - means[a]), held, bool(means[a] >= means[best] - 1e-12))
     return out
+
+
+def candidate_chi(me: Seats, codes: list[int], setup: Setup, rules: Rules, hand: int, stream: int = 1) -> np.ndarray:
+    """(C, M) chi of each candidate on the hand's M opponent deals of ``stream`` (1: the
+    ``--deals`` measured; 2: the ``--floor-deals`` that pick the noise floor's set)."""
+    deals = setup.deals if stream == 1 else setup.floor_deals
+    dealt = deal_opponents(codes, setup.players, deals, setup.seed, hand, stream)
+    return settle_seat0(me, seats_of(set_hands(dealt, setup, rules), rules), rules).astype(np.float64)
 
 
 # --- the run -------------------------------------------------------------------------------
@@ -367,6 +385,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="field the tested modes play (default: --opp-field; beginners against sbf)")  # fmt: skip
     parser.add_argument("--alt-tables", type=Path, help="table directory of the alt mode")
     parser.add_argument("--bank", type=int, default=50_000, help="hands in the bank mode's bank (default 50000)")
+    parser.add_argument("--floor-deals", type=int, default=0,
+                        help="also report the noise floor: the regret of the set that is best on this many "
+                        "independent deals (default 0: not reported)")  # fmt: skip
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count(), help="processes (default all cores)")
     args = parser.parse_args(argv)
     if "alt" in args.modes and args.alt_tables is None:
@@ -382,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
     for preset in args.presets:
         for players in args.players:
             setup = Setup(preset, players, args.deals, args.seed, tuple(args.modes), args.opponents, args.opp_field,
-                          field, args.alt_tables, args.bank)  # fmt: skip
+                          field, args.alt_tables, args.bank, args.floor_deals)  # fmt: skip
             tasks = [(setup, h) for h in range(args.hands)]
             start = time.perf_counter()
             results = []
@@ -391,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
                 results.append(result)
                 progress(done, args.hands, start, f"{preset} {players}p")
             print(file=sys.stderr)
-            for mode in args.modes:
+            for mode in (*args.modes, *(("floor",) if args.floor_deals else ())):
                 regret, ci = summary([r[mode][0] for r in results])
                 held, held_ci = summary([r[mode][1] for r in results])
                 best = sum(r[mode][2] for r in results) / len(results)
