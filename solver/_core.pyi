@@ -13,7 +13,12 @@ FLUSH_OFFSET: int
 
 def key5(codes: Sequence[int], wheel_second: bool = True) -> int: ...
 def key3(codes: Sequence[int]) -> int: ...
+def key_parts(key: int) -> tuple[int, int]: ...
 def class_keys(wheel_second: bool = True) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]: ...
+
+HAND_FEATURES: int
+TERM_PARTS: int
+HAND_TERMS: int
 
 class Model:
     front: npt.NDArray[np.float64]
@@ -32,7 +37,9 @@ class Model:
         sfield: float,
         strict: bool,
         wheel_second: bool,
+        hand_weights: npt.ArrayLike | None = None,
     ) -> None: ...
+    hand_weights: npt.NDArray[np.float64] | None
     @property
     def wheel_second(self) -> bool: ...
     @property

@@ -121,6 +121,13 @@ def key5(codes, bint wheel_second=True):
     return key5_c(buf, wheel_second)
 
 
+def key_parts(key):
+    """The two hand-term parts (top, next) of a row key (test shim over _key_parts)."""
+    cdef int top, nxt
+    _key_parts(key, &top, &nxt)
+    return top, nxt
+
+
 def key3(codes):
     """Strength key of three card codes (test shim over the C routine)."""
     cdef int buf[3]
@@ -166,6 +173,14 @@ DEF NMID = 56
 DEF MAXTOP = 64
 DEF NBEST = 16
 DEF NBUCKET = 64
+# Card-removal terms of one hand (solver.removal, "hand terms"): for each row, a value per
+# part of a row's key (_key_parts), its top part (category and top rank) and its next part
+# (category and the rank after the top), so 9 x 13 = 117 of each; they are linear in
+# NHFEAT features of my 13 cards (13 rank counts, the largest and the second largest suit
+# count, and 1).
+DEF TERM_TAGS = 117
+DEF NHTERM = 702                 # 3 rows x 2 parts x TERM_TAGS; a row's parts start at 2 * TERM_TAGS * row
+DEF NHFEAT = 16
 
 cdef int BINOM[24][8]
 cdef int C5POS[5][13]
@@ -186,6 +201,8 @@ cdef int NDENSE5 = 0
 DEF NRANK5 = 7462
 DEF RANK_SHIFT = 6               # backs are bucketed by strength rank >> RANK_SHIFT
 DEF NRBUCKET = (NRANK5 >> RANK_SHIFT) + 1
+cdef short PARTS5[2][NRANK5][2]  # [wheel_second][strength rank]: the class's term parts (_key_parts)
+cdef short PARTS3[N3][2]         # [3-card class]: the same
 
 
 ctypedef struct Row:
@@ -232,6 +249,7 @@ ctypedef struct Tables:
     const Bound* bF
     const Bound* bM
     const Bound* bB
+    const float* W     # hand-term weights (NHFEAT, NHTERM), NULL when the model has none
 
 
 ctypedef struct Params:
@@ -352,6 +370,17 @@ cdef void _init_tables() noexcept nogil:
                 for j in range(3):
                     codes[j] = r[j] * 4 + j
                 CLASS_KEY3[k] = key3_c(codes)
+    cdef int top, nxt
+    for s in range(2):
+        for i in range(NC5):
+            if DENSE5[s][i] >= 0:
+                _key_parts(CLASS_KEY5[s][i], &top, &nxt)
+                PARTS5[s][DENSE5[s][i]][0] = top
+                PARTS5[s][DENSE5[s][i]][1] = nxt
+    for i in range(N3):
+        _key_parts(CLASS_KEY3[i], &top, &nxt)
+        PARTS3[i][0] = top
+        PARTS3[i][1] = nxt
 
 
 _init_tables()
@@ -372,6 +401,12 @@ ctypedef struct HandEval:
     int32_t bkey3[NBEST]     # keys of the listed fronts
     int rhead[NRBUCKET]      # 5-card subsets in buckets of strength rank (cls5 >> RANK_SHIFT),
     int rnext[NSUB5]         # each a linked list through rnext (-1 ends)
+    bint terms               # whether the model has hand terms (then the five fields below are set)
+    double tb5[NSUB5]        # each subset's hand terms as a back, times the opponents
+    double tm5[NSUB5]        # ... as a middle
+    double tf3[NSUB3]        # each 3-card subset's as a front
+    double slack_mf          # the largest middle term plus the largest front term
+    double slack             # slack_mf plus the largest back term: what a bound over any back adds
 
 
 cdef inline void _isort(int* a, int n) noexcept nogil:
@@ -449,6 +484,109 @@ cdef void _eval_hand(const int* codes, HandEval* h, int wheel_second) noexcept n
     for s in range(h.nbest3):
         h.bmask3[s] = SUB3MASK[h.best3[s]]
         h.bkey3[s] = h.key3[h.best3[s]]
+
+
+cdef void _terms_of(const int* codes, const float* W, double nopp, double* d) noexcept nogil:
+    """The hand terms of 13 cards (see TERM_TAGS) into d[NHTERM]: the weights' row 15
+    (the constant), plus the largest and second largest suit counts times rows 13 and 14,
+    plus each rank's count times its row; all times the opponents ``nopp``."""
+    cdef int suits[4]
+    cdef int ranks[13]
+    cdef int i, j, s0 = 0, s1 = 0
+    cdef double c
+    cdef const float* w
+    for i in range(4):
+        suits[i] = 0
+    for i in range(13):
+        ranks[i] = 0
+    for i in range(13):
+        suits[codes[i] & 3] += 1
+        ranks[codes[i] >> 2] += 1
+    for i in range(4):
+        if suits[i] > s0:
+            s1 = s0
+            s0 = suits[i]
+        elif suits[i] > s1:
+            s1 = suits[i]
+    for j in range(NHTERM):
+        d[j] = <double> W[15 * NHTERM + j] + s0 * <double> W[13 * NHTERM + j] + s1 * <double> W[14 * NHTERM + j]
+    for i in range(13):
+        if ranks[i] == 0:
+            continue
+        c = ranks[i]
+        w = W + i * NHTERM
+        for j in range(NHTERM):
+            d[j] += c * w[j]
+    for j in range(NHTERM):
+        d[j] *= nopp
+
+
+cdef inline void _key_parts(int32_t key, int* top, int* nxt) noexcept nogil:
+    """The two term parts of a row key (solver.tables.term_parts): category * 13 plus the
+    top digit's rank, and plus the rank of the first digit that differs from it (0 when
+    none does, or it is missing); a straight's one digit (twice its top rank, see key5_c)
+    gives its top rank and no next part."""
+    cdef int cat = key >> 25, d0 = (key >> 20) & 31, d, i, second = 0
+    if cat == STRAIGHT or cat == STRAIGHT_FLUSH:
+        top[0] = cat * 13 + _clip_rank((d0 >> 1) - 1)
+        nxt[0] = cat * 13
+        return
+    for i in range(1, 5):
+        d = (key >> (20 - 5 * i)) & 31
+        if d != d0:
+            second = d
+            break
+    top[0] = cat * 13 + _clip_rank(d0 - 1)
+    nxt[0] = cat * 13 + _clip_rank(second - 1)
+
+
+cdef inline int _clip_rank(int r) noexcept nogil:
+    return 0 if r < 0 else (12 if r > 12 else r)
+
+
+cdef inline double _key_terms(const double* d, int row, int32_t key) noexcept nogil:
+    """A row's hand terms (chi per opponent) for the row key ``key`` from the terms ``d``."""
+    cdef int top, nxt
+    _key_parts(key, &top, &nxt)
+    return d[2 * TERM_TAGS * row + top] + d[2 * TERM_TAGS * row + TERM_TAGS + nxt]
+
+
+cdef void _hand_terms(HandEval* h, const Tables* T, const Params* P) noexcept nogil:
+    """Set each subset's hand terms (times the opponents) when the model has them, and
+    the slack they add to a bound: the largest of each row's terms.  (Tighter slacks were
+    measured and not kept: the largest middle and front terms among subsets that avoid
+    the back, or the largest of the back's own 56 splits, cost more than they saved.)"""
+    cdef double d[NHTERM]
+    cdef int s, c, top, nxt
+    cdef double mb = -INFINITY, mm = -INFINITY, mf = -INFINITY
+    cdef const double* dm = d + 2 * TERM_TAGS
+    cdef const double* db = d + 4 * TERM_TAGS
+    cdef const short* parts5 = &PARTS5[1 if P.wheel_second else 0][0][0]
+    h.terms = T.W != NULL
+    h.slack = 0.0
+    h.slack_mf = 0.0
+    if not h.terms:
+        return
+    _terms_of(h.codes, T.W, P.nopp, d)
+    for s in range(NSUB5):
+        c = h.cls5[s]
+        top = parts5[2 * c]
+        nxt = TERM_TAGS + parts5[2 * c + 1]
+        h.tm5[s] = dm[top] + dm[nxt]
+        h.tb5[s] = db[top] + db[nxt]
+        mm = max(mm, h.tm5[s])
+        mb = max(mb, h.tb5[s])
+    for s in range(NSUB3):
+        c = h.cls3[s]
+        h.tf3[s] = d[PARTS3[c][0]] + d[TERM_TAGS + PARTS3[c][1]]
+        mf = max(mf, h.tf3[s])
+    h.slack_mf = mm + mf
+    h.slack = mb + h.slack_mf
+
+
+cdef inline double _back_slack(const HandEval* h, int b) noexcept nogil:
+    """What the hand terms can add to a split with back ``b``, at most."""
+    return h.tb5[b] + h.slack_mf if h.terms else 0.0
 
 
 cdef int _strongest5(HandEval* h) noexcept nogil:
@@ -616,6 +754,47 @@ cdef void _scan_back(const HandEval* h, int b, const Tables* T, const Params* P,
             thr = _threshold(top)
 
 
+cdef void _scan_back_terms(const HandEval* h, int b, const Tables* T, const Params* P, Top* top) noexcept nogil:
+    """_scan_back with each split also getting its hand terms.  A copy, not a flag: with
+    the terms in the same loop (behind a branch, or an inline function given a constant)
+    the plain search ran 5-8 % slower side by side (benchmarks/core_side_by_side.py)."""
+    cdef int j, m, f
+    cdef int32_t kb = h.key5[b], km, kf
+    cdef const Row* rb = &T.B[h.cls5[b]]
+    cdef const Row* rm
+    cdef const Row* rf
+    cdef double ev
+    cdef const short* sm = SPLIT_M[b]
+    cdef const short* sf = SPLIT_F[b]
+    cdef int32_t kmax = kb - P.strict    # keys are integers: strict ">" is ">= + 1"
+    cdef int32_t s1 = P.strict
+    cdef double thr = _threshold(top)
+    cdef double tb = h.tb5[b]
+    for j in range(NMID):
+        m = sm[j]
+        km = h.key5[m]
+        if km > kmax:
+            continue
+        f = sf[j]
+        kf = h.key3[f]
+        if kf + s1 > km:
+            continue
+        rm = &T.M[h.cls5[m]]
+        rf = &T.F[h.cls3[f]]
+        ev = _ev(rf, rm, rb, P) + tb + h.tm5[m] + h.tf3[f]
+        if ev > thr:
+            _top_insert(top, h, ev, b, m, f)
+            thr = _threshold(top)
+
+
+cdef inline void _scan(const HandEval* h, int b, const Tables* T, const Params* P, Top* top) noexcept nogil:
+    """Scan back ``b`` with the loop the model needs."""
+    if h.terms:
+        _scan_back_terms(h, b, T, P, top)
+    else:
+        _scan_back(h, b, T, P, top)
+
+
 cdef bint _tight_bound_beats(const HandEval* h, int b, int listed_mid, const Tables* T, const Params* P,
                              double threshold) noexcept nogil:
     """Whether the tight bound of back ``b`` beats ``threshold`` (see _search, step 4),
@@ -623,16 +802,17 @@ cdef bint _tight_bound_beats(const HandEval* h, int b, int listed_mid, const Tab
     from the back, then the back's own best middle, then its own best front."""
     cdef int mi = listed_mid
     cdef int fi = _best_front(h, SUB5MASK[b], h.key5[mi])
-    if _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) <= threshold:
+    cdef double slack = _back_slack(h, b)
+    if _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) + slack <= threshold:
         return False
     mi = _best_middle(h, b, P.strict)
     if mi < 0:
         return False
     fi = _best_front(h, SUB5MASK[b], h.key5[mi])
-    if _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) <= threshold:
+    if _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) + slack <= threshold:
         return False
     fi = _best_rest_front(h, b, h.key5[mi])
-    return _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) > threshold
+    return _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) + slack > threshold
 
 
 cdef inline int _best_middle(const HandEval* h, int b, int strict) noexcept nogil:
@@ -718,10 +898,10 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
     top.n = 0
     if not prune:
         for s in range(NSUB5):
-            _scan_back(h, s, T, P, top)
+            _scan(h, s, T, P, top)
         return NSUB5
     first = h.best5[0]
-    _scan_back(h, first, T, P, top)
+    _scan(h, first, T, P, top)
     scanned = 1
     thr0 = _threshold(top)
     mi = h.best5[h.nbest5 - 1]
@@ -741,7 +921,7 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
                 b = s
             s = h.rnext[s]
         c = h.cls5[b]
-        if _ev(&bF[h.cls3[h.best3[_front_under(h, h.key5[b])]]], &bM[c], &bB[c], P) <= thr0:
+        if _ev(&bF[h.cls3[h.best3[_front_under(h, h.key5[b])]]], &bM[c], &bB[c], P) + h.slack <= thr0:
             break
         b = h.rhead[k]
         while b >= 0:
@@ -751,7 +931,7 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
                     mi = b
                     mid[b] = b
                 fi = h.best3[_front_under(h, h.key5[mi])]
-                ub[b] = _ev(&bF[h.cls3[fi]], &bM[h.cls5[mi]], &bB[h.cls5[b]], P)
+                ub[b] = _ev(&bF[h.cls3[fi]], &bM[h.cls5[mi]], &bB[h.cls5[b]], P) + _back_slack(h, b)
                 if ub[b] > thr0:
                     cand[ncand] = b
                     ncand += 1
@@ -766,7 +946,7 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
         # visit sooner and keeps weaker backs out of the candidates
         if pick >= 0:
             if ub[pick] > thr0 and _tight_bound_beats(h, pick, mid[pick], T, P, thr0):
-                _scan_back(h, pick, T, P, top)
+                _scan(h, pick, T, P, top)
                 scanned += 1
                 thr0 = _threshold(top)
             ub[pick] = -INFINITY
@@ -796,7 +976,7 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
         b = head[k]
         while b >= 0:
             if ub[b] > _threshold(top) and _tight_bound_beats(h, b, mid[b], T, P, _threshold(top)):
-                _scan_back(h, b, T, P, top)
+                _scan(h, b, T, P, top)
                 scanned += 1
             b = nxt[b]
     return scanned
@@ -852,6 +1032,8 @@ cdef class Model:
 
     cdef readonly object front, middle, back
     cdef object rows, bounds              # the compact tables the C code reads (owners)
+    cdef readonly object hand_weights     # (NHFEAT, NHTERM) or None: see TERM_TAGS
+    cdef object weights32                 # the same in single precision, which the C code reads
     cdef const Row* F
     cdef const Row* M
     cdef const Row* B
@@ -859,7 +1041,11 @@ cdef class Model:
     cdef Params P
 
     def __init__(self, front, middle, back, int nopp, int sweep_mult, int sweep_bonus, int majority_bonus,
-                 int sap_lang_mult, double sfield, bint strict, bint wheel_second):
+                 int sap_lang_mult, double sfield, bint strict, bint wheel_second,
+                 hand_weights=None):
+        """``hand_weights`` (16, 702) are the hand terms' weights (see TERM_TAGS and
+        solver.removal), None for a model without them; the search reads them in single
+        precision (the shipped ones are stored so), summing them in double."""
         self.front = np.ascontiguousarray(front, dtype=np.float64)
         self.middle = np.ascontiguousarray(middle, dtype=np.float64)
         self.back = np.ascontiguousarray(back, dtype=np.float64)
@@ -873,6 +1059,14 @@ cdef class Model:
         by_rank = np.argsort(np.where(ranks >= 0, ranks, NRANK5), kind="stable")[:NRANK5]
         tables = (self.front, self.middle[by_rank], self.back[by_rank])
         self.rows = [_aligned(_exact_columns(t), np.float64) for t in tables]
+        self.hand_weights = None
+        self.T.W = NULL
+        if hand_weights is not None:
+            self.hand_weights = np.ascontiguousarray(hand_weights, dtype=np.float64)
+            if self.hand_weights.shape != (NHFEAT, NHTERM):
+                raise ValueError(f"hand weights must be ({NHFEAT}, {NHTERM}), got {self.hand_weights.shape}")
+            self.weights32 = np.ascontiguousarray(self.hand_weights, dtype=np.float32)
+            self.T.W = <const float*> cnp.PyArray_DATA(self.weights32)
         self.bounds = [_aligned(_bound_columns(t), np.float32) for t in tables]
         self.F = <const Row*> cnp.PyArray_DATA(self.rows[0])
         self.M = <const Row*> cnp.PyArray_DATA(self.rows[1])
@@ -900,6 +1094,11 @@ cdef class Model:
     @property
     def strict(self):
         return bool(self.P.strict)
+
+
+HAND_FEATURES = NHFEAT
+TERM_PARTS = TERM_TAGS
+HAND_TERMS = NHTERM
 
 
 # columns of the (n, 11) row tables (ROW_FIELDS) the compact tables take, in struct order
@@ -965,6 +1164,7 @@ def solve_hand(Model model, codes, int top=1, bint prune=True):
     t.cap = top
     with nogil:
         _eval_hand(buf, &h, model.P.wheel_second)
+        _hand_terms(&h, &model.T, &model.P)
         _search(&h, &model.T, &model.P, &t, prune)
     cdef int row[13]
     out = []
@@ -996,6 +1196,7 @@ def backs_scanned(Model model, codes):
     _read13(codes, buf)
     t.cap = 1
     _eval_hand(buf, &h, model.P.wheel_second)
+    _hand_terms(&h, &model.T, &model.P)
     return _search(&h, &model.T, &model.P, &t, True)
 
 
@@ -1064,6 +1265,7 @@ def solve_batch(Model model, const int[:, ::1] hands not None, double[::1] secon
             if timed:
                 start = _now()
             _eval_hand(&hands[i, 0], &h, model.P.wheel_second)
+            _hand_terms(&h, &model.T, &model.P)
             _search(&h, &model.T, &model.P, &t, True)
             if t.n == 0:
                 for j in range(13):
@@ -1109,6 +1311,16 @@ def arrangement_stats(Model model, front, middle, back):
     valid = (kb > km > kf) if model.P.strict else (kb >= km >= kf)
     cdef int dm = DENSE5[model.P.wheel_second][cm], db = DENSE5[model.P.wheel_second][cb]
     ev = _ev(&model.F[cf], &model.M[dm], &model.B[db], &model.P)
+    cdef int codes[13]
+    cdef double terms[NHTERM]
+    if model.T.W != NULL:             # the hand terms of the 13 cards laid out
+        for i in range(3):
+            codes[i] = f[i]
+        for i in range(5):
+            codes[3 + i] = m[i]
+            codes[8 + i] = b[i]
+        _terms_of(codes, model.T.W, model.P.nopp, terms)
+        ev += _key_terms(terms, 0, kf) + _key_terms(terms, 1, km) + _key_terms(terms, 2, kb)
     return ev, (model.F[cf].p, model.M[dm].p, model.B[db].p), bool(valid), (cf, cm, cb)
 
 

@@ -1,7 +1,8 @@
 """Slow, obviously-correct reference for the fast solver (the test oracle).
 
-It computes the same objective as :mod:`solver._core` from the same field tables and
-card-removal corrections, but with nothing shared except those tables: row keys come from the pure-Python
+It computes the same objective as :mod:`solver._core` from the same field tables,
+card-removal corrections and hand terms (whose layout, :func:`solver.tables.term_parts`,
+it shares), but with nothing else shared: row keys come from the pure-Python
 :mod:`solver.hands`, row classes from a direct colex formula, validity from
 :func:`solver.scoring.keys_valid`, and every one of the 72,072 splits is listed with
 ``itertools.combinations``.  It is ~1,000× slower than the compiled core.
@@ -20,7 +21,18 @@ from .fields import DEFAULT_FIELD
 from .hands import key3, key5
 from .rules import Rules
 from .scoring import keys_valid
-from .tables import GAMMA_LOSE, GAMMA_WIN, get_field, get_model, get_removal, removal_by_class, sap_lang_applies
+from .tables import (
+    GAMMA_LOSE,
+    GAMMA_WIN,
+    get_field,
+    get_hand_weights,
+    get_model,
+    get_removal,
+    hand_features,
+    removal_by_class,
+    sap_lang_applies,
+    term_slots,
+)
 
 FIVE_FLUSH_OFFSET = comb(17, 5)  # non-flush 5-card classes come first
 
@@ -75,6 +87,24 @@ def _tables(rules: Rules, players: int, field: str) -> tuple[np.ndarray, ...]:
     )
 
 
+def hand_terms(cards: Sequence[Card], rules: Rules, players: int, field: str) -> np.ndarray | None:
+    """The hand's terms (see :func:`solver.tables.term_parts`), None when the model has none."""
+    weights = get_hand_weights(rules, players, field)
+    if weights is None:
+        return None
+    return np.asarray(hand_features(np.asarray([[c.code for c in cards]]))[0] @ weights)
+
+
+def with_terms(entry: list[float], key: int, row: int, terms: np.ndarray | None) -> list[float]:
+    """A row's (p, q, L, v, c) with the hand's terms for that row and key added to ``c``."""
+    if terms is None:
+        return entry
+    keys = np.full((1, 3), -1, dtype=np.int64)
+    keys[0, row] = key
+    top, nxt = term_slots(keys)[0, row]
+    return [*entry[:4], entry[4] + float(terms[top] + terms[nxt])]
+
+
 def best_splits(
     cards: Sequence[Card], rules: Rules, players: int, field: str = DEFAULT_FIELD
 ) -> tuple[float, list[tuple[int, int, int]]]:
@@ -83,6 +113,7 @@ def best_splits(
     tables = _tables(rules, players, field)
     scoop = get_field(rules, players, field).scoop
     hand = list(cards)
+    terms = hand_terms(hand, rules, players, field)
     # each row's key and table entry, once per subset of card positions
     rows: dict[tuple[int, ...], tuple[int, list[list[float]]]] = {}
     for size in (3, 5):
@@ -92,9 +123,9 @@ def best_splits(
             cls = row_class(row)
             # a 3-card subset is only ever a front; a 5-card one a middle or a back
             if size == 3:
-                entries = [tables[0][cls].tolist()] * 3
+                entries = [with_terms(tables[0][cls].tolist(), key, 0, terms)] * 3
             else:
-                entries = [[], tables[1][cls].tolist(), tables[2][cls].tolist()]
+                entries = [[], *(with_terms(tables[r][cls].tolist(), key, r, terms) for r in (1, 2))]
             rows[subset] = (key, entries)
     best = -float("inf")
     found: list[tuple[float, tuple[int, int, int]]] = []
@@ -125,5 +156,9 @@ def objective(
     """The objective of one split as laid out (validity not checked)."""
     tables = _tables(rules, players, field)
     scoop = get_field(rules, players, field).scoop
-    rows = [tables[i][row_class(r)] for i, r in enumerate((front, middle, back))]
+    terms = hand_terms([*front, *middle, *back], rules, players, field)
+    keys = (key3(front), key5(middle, rules.wheel), key5(back, rules.wheel))
+    rows = [
+        with_terms(tables[i][row_class(r)].tolist(), keys[i], i, terms) for i, r in enumerate((front, middle, back))
+    ]
     return split_ev(rows, rules, players, scoop)

@@ -12,23 +12,42 @@ import pytest
 
 from solver import _core
 from solver.fields import FIELDS
-from solver.removal import PASSES, Bank, Gaps, build_removal, card_aware_values, fit, main, plain_bank
+from solver.removal import (
+    HAND_HANDS,
+    PASSES,
+    Bank,
+    Gaps,
+    HandGaps,
+    build_removal,
+    card_aware_values,
+    fit,
+    fit_hand_weights,
+    main,
+    plain_bank,
+)
 from solver.rules import PRESETS
 from solver.scoring import arrangement_from_codes, score_table
 from solver.strategy import special_of_codes
 from solver.tables import (
     DATA_DIR,
+    HAND_FEATURES,
+    HAND_TERM_TABLES,
+    HAND_TERMS,
     N_TAGS,
     TABLE_SIZES,
     UNCORRECTED,
     deal_hands,
     get_field,
+    get_hand_weights,
     get_model,
     get_removal,
+    hand_features,
     make_model,
     removal_by_class,
     removal_name,
     row_keys,
+    term_parts,
+    term_slots,
 )
 from solver.tables import main as tables_main
 
@@ -120,18 +139,28 @@ def test_every_shipped_table_has_its_correction(preset: str) -> None:
             assert removal is not None and removal.shape == (3, N_TAGS) and np.all(np.isfinite(removal))
             assert np.abs(removal).max() < 2.0  # chi per opponent: a correction, not a new table
             assert np.count_nonzero(removal[1]) > 10  # learned, not left empty
+            weights = get_hand_weights(rules, players, field)
+            assert (weights is not None) == ((preset, field) in HAND_TERM_TABLES)
+            if weights is None:
+                continue
+            assert weights.shape == (HAND_FEATURES, HAND_TERMS)
+            assert int(np.load(DATA_DIR / removal_name(preset, field))["hand_hands"]) == HAND_HANDS
+            terms = hand_features(deal_hands(200, np.random.default_rng(players))) @ weights
+            assert np.all(np.isfinite(terms)) and np.abs(terms).max() < 1.0  # chi per opponent and row part
+            assert np.count_nonzero(weights) > 1000
 
 
 @pytest.mark.parametrize(("preset", "players"), [("vietnamese", 4), ("four-two", 2), ("plain", 3)])
 def test_the_corrected_search_is_exact(preset: str, players: int) -> None:
-    """The pruning bounds stay bounds with the correction in: the pruned search finds the
+    """The pruning bounds stay bounds with the corrections in: the pruned search finds the
     same best EV as the full enumeration, and the EV is the uncorrected one plus the
-    corrections of the three rows times the opponents."""
+    per-tag corrections and the hand terms of the three rows, times the opponents."""
     rules = PRESETS[preset]
     model = get_model(rules, players, "strong")
     plain = make_model(get_field(rules, players, "strong"), rules, players)
     removal = get_removal(rules, players, "strong")
-    assert removal is not None
+    weights = get_hand_weights(rules, players, "strong")
+    assert removal is not None and (weights is not None) == (preset == "four-two")
     per_class = removal_by_class(removal, rules)
     hands = deal_hands(150, np.random.default_rng(21))
     for codes in hands.tolist():
@@ -139,10 +168,45 @@ def test_the_corrected_search_is_exact(preset: str, players: int) -> None:
         full = _core.solve_hand(model, codes, 1, prune=False)
         assert pruned[0][3] == pytest.approx(full[0][3], abs=1e-9)
         f, m, b, ev = pruned[0]
-        cls = _core.row_classes(np.asarray([[*f, *m, *b]], dtype=np.int32))[0]
+        laid_out = np.asarray([[*f, *m, *b]], dtype=np.int32)
+        cls = _core.row_classes(laid_out)[0]
         base = _core.arrangement_stats(plain, list(f), list(m), list(b))[0]
-        shift = sum(float(c[k]) for c, k in zip(per_class, cls)) * (players - 1)
-        assert ev == pytest.approx(base + shift, abs=1e-9)
+        shift = sum(float(c[k]) for c, k in zip(per_class, cls))
+        if weights is not None:
+            shift += (hand_features(laid_out)[0] @ weights)[term_slots(row_keys(laid_out, rules))].sum()
+        assert ev == pytest.approx(base + shift * (players - 1), abs=1e-9)
+
+
+def test_the_core_splits_row_keys_into_term_parts_as_python_does() -> None:
+    for wheel_second in (False, True):
+        k3, k5 = _core.class_keys(wheel_second)
+        keys = np.concatenate([k3, k5])
+        keys = keys[keys >= 0]
+        assert np.array_equal(term_parts(keys), [_core.key_parts(int(k)) for k in keys])
+    pair_of_nines = row_keys(np.asarray([[28, 29, 40, *range(10)]], dtype=np.int32), PRESETS["plain"])[0, 0]
+    assert term_parts([pair_of_nines]).tolist() == [[1 * 13 + 7, 1 * 13 + 10]]  # a pair of 9s, a queen kicker
+
+
+def test_the_hand_term_fit_recovers_planted_weights() -> None:
+    """Gaps made of known hand-term weights on a few slots, an offset per hand and a little
+    noise: the fit gives back the within-hand differences they make."""
+    rng = np.random.default_rng(4)
+    hands, per_hand = 4000, 6
+    truth = np.zeros((HAND_FEATURES, HAND_TERMS))
+    used = rng.choice(HAND_TERMS, 30, replace=False)
+    truth[:, used] = rng.normal(0, 0.02, (HAND_FEATURES, 30))
+    features = hand_features(deal_hands(hands, rng))
+    slots = used[rng.integers(0, 30, (hands * per_hand, 3, 2))]
+    hand = np.repeat(np.arange(hands), per_hand)
+
+    def made(w: np.ndarray) -> np.ndarray:
+        return (features[hand][:, :, None] * w[:, slots.reshape(-1, 6)].transpose(1, 0, 2)).sum(axis=(1, 2))
+
+    gaps = made(truth) + rng.normal(0, 1, hands)[hand] + rng.normal(0, 0.005, len(hand))
+    got = fit_hand_weights(HandGaps(features, slots, gaps, hand), ridge=1e-3, iterations=400)
+    within = (made(got) - made(truth)).reshape(hands, per_hand)
+    within -= within[:, :1]
+    assert np.abs(within).max() < 0.05 and np.sqrt((within**2).mean()) < 0.01
 
 
 def test_the_correction_moves_some_answers_but_not_most() -> None:
@@ -158,6 +222,15 @@ def test_the_build_command_refuses_tiny_sizes(capsys: pytest.CaptureFixture[str]
     with pytest.raises(SystemExit):
         main(["build", "--hands", "10"])
     assert "--hands must be at least 100" in capsys.readouterr().err
+
+
+def test_the_build_command_refuses_a_tiny_hand_term_build(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["build", "--hand-hands", "10"])
+    assert "--hand-hands must be 0 (no hand terms) or at least 1000" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["build", "--hand-hands", "0", "--only-hand-terms"])
+    assert "--only-hand-terms needs --hand-hands above 0" in capsys.readouterr().err
 
 
 def test_the_build_command_refuses_no_passes(capsys: pytest.CaptureFixture[str]) -> None:

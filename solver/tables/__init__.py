@@ -30,7 +30,9 @@ Opponents' special hands are left out of the tables; deep mode covers them.  Car
 removal (the opponents are dealt from the 39 cards I do not hold) enters as a learned
 correction of each row's value per row tag, built separately by ``python -m
 solver.removal build`` into ``removal-<preset>[-<field>].npz`` (see :mod:`solver.removal`);
-:func:`get_model` adds it, :func:`make_model` only when given one.
+:func:`get_model` adds it, :func:`make_model` only when given one.  Where measured to
+help, the same file also holds *hand terms*: corrections that depend on the cards I
+hold, not only on the row (:func:`term_parts`, :func:`hand_features`).
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ import numpy.typing as npt
 from .. import _core
 from ..fields import DEFAULT_FIELD, FIELDS, check_field, table_preset
 from ..fields import NAIVE_SHARE as FIELD_NAIVE_SHARE
+from ..hands import STRAIGHT, STRAIGHT_FLUSH
 from ..rules import PRESETS, Rules
 from ..scoring import chi_value
 
@@ -98,7 +101,8 @@ def get_field(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> Field:
 def get_model(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> _core.Model:
     """The compiled model for these rules, table size and field, card-removal correction
     included (loaded once, then cached)."""
-    return make_model(get_field(rules, players, field), rules, players, get_removal(rules, players, field))
+    return make_model(get_field(rules, players, field), rules, players, get_removal(rules, players, field),
+                      hand_weights=get_hand_weights(rules, players, field))  # fmt: skip
 
 
 #: A row's tag: its key >> 20, the category and top rank (what chi values and the
@@ -138,6 +142,95 @@ def load_removal(preset: str, players: int, field: str = DEFAULT_FIELD) -> Float
     return read_removal(DATA_DIR / removal_name(preset, field), players)
 
 
+#: (preset, field) pairs whose fast mode also plays the hand terms [measured].  They lower
+#: the regret wherever they were built (benchmarks/solver_regret.py, 400 hands, strong
+#: opponents: four-two 0.0084 -> 0.0044 heads-up and 0.0243 -> 0.0106 at 4 players;
+#: vietnamese 0.0108 -> 0.0077 and 0.0339 -> 0.0172), but they cost the search 1.5-1.6x
+#: its instructions (callgrind, vietnamese 4 players: 263,400 -> 420,700 a hand), which
+#: the speed budget at vietnamese (median <= 15 us) does not allow; four-two's search is
+#: the cheaper one (244,322 -> 372,852 heads-up) and its heads-up target needs them.
+HAND_TERM_TABLES = frozenset({("four-two", "strong")})
+
+
+@cache
+def load_hand_weights(preset: str, players: int, field: str = DEFAULT_FIELD) -> FloatArray | None:
+    """The shipped hand-term weights (HAND_FEATURES, HAND_TERMS) of one preset, table size
+    and field; None where fast mode plays without them (:data:`HAND_TERM_TABLES`)."""
+    if (preset, field) not in HAND_TERM_TABLES:
+        return None
+    return read_hand_weights(DATA_DIR / removal_name(preset, field), players)
+
+
+def read_hand_weights(path: Path, players: int) -> FloatArray | None:
+    """The hand-term weights in a card-removal file, None when it has none."""
+    if not path.exists():
+        return None
+    with np.load(path) as data:
+        name = f"hand_{players}"
+        return np.asarray(data[name], dtype=np.float64) if name in data else None
+
+
+def get_hand_weights(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> FloatArray | None:
+    """The hand-term weights of the named field for these rules and table size (None
+    where that field plays without them)."""
+    return load_hand_weights(table_preset(rules), players, check_field(field))
+
+
+#: Where a hand term sits: per row, a row key's top part and its next part, each one of
+#: 9 categories x 13 ranks (:func:`term_parts`), times the hand's features
+#: (:func:`hand_features`).  The compiled core reads the same layout (``TERM_TAGS``).
+TERM_PARTS = _core.TERM_PARTS
+HAND_TERMS = _core.HAND_TERMS
+HAND_FEATURES = _core.HAND_FEATURES
+
+
+def term_parts(keys: npt.ArrayLike) -> npt.NDArray[np.int64]:
+    """The two parts (..., 2) of row keys, each category * 13 + a rank: the top part's rank
+    is the first digit's (a pair's rank, a high card, a trips' rank), the next part's the
+    first digit that differs from it (a pair's kicker, two pair's lower pair, a full
+    house's pair; 0 when there is none); a straight's is its top rank, with no next part.
+    An impossible class (key -1) gets 0 parts.  The compiled core computes the same
+    (``_core.key_parts``)."""
+    keys = np.asarray(keys, dtype=np.int64)
+    ok = keys >= 0
+    keys = np.where(ok, keys, 0)
+    category = keys >> CATEGORY_SHIFT
+    digits = np.stack([(keys >> (TAG_SHIFT - 5 * i)) & 31 for i in range(5)], axis=-1)
+    differs = digits[..., 1:] != digits[..., :1]
+    first_other = np.argmax(differs, axis=-1)
+    second = np.where(differs.any(axis=-1), np.take_along_axis(digits[..., 1:], first_other[..., None], -1)[..., 0], 0)
+    straight = (category == STRAIGHT) | (category == STRAIGHT_FLUSH)
+    top_rank = np.where(straight, (digits[..., 0] >> 1) - 1, digits[..., 0] - 1)
+    next_rank = np.where(straight, 0, second - 1)
+    top = category * 13 + np.clip(top_rank, 0, 12)
+    nxt = category * 13 + np.clip(next_rank, 0, 12)
+    return np.where(ok[..., None], np.stack([top, nxt], axis=-1), 0)
+
+
+def hand_features(hands: npt.ArrayLike) -> FloatArray:
+    """Features (n, HAND_FEATURES) of 13-card hands (n, 13) of codes: the count of each
+    rank, the largest and second largest suit counts, and 1."""
+    hands = np.asarray(hands, dtype=np.int64)
+    n = len(hands)
+    out = np.zeros((n, HAND_FEATURES), dtype=np.float64)
+    rows = np.repeat(np.arange(n), 13)
+    np.add.at(out, (rows, (hands >> 2).ravel()), 1.0)
+    suits = np.zeros((n, 4))
+    np.add.at(suits, (rows, (hands & 3).ravel()), 1.0)
+    suits.sort(axis=1)
+    out[:, 13] = suits[:, 3]
+    out[:, 14] = suits[:, 2]
+    out[:, 15] = 1.0
+    return out
+
+
+def term_slots(keys: npt.ArrayLike) -> npt.NDArray[np.int64]:
+    """Where each row's two terms sit among the HAND_TERMS (n, 3, 2) of row keys (n, 3)
+    laid out front, middle, back."""
+    parts = term_parts(keys)
+    return np.asarray(parts + (2 * TERM_PARTS * np.arange(3))[:, None] + np.array([0, TERM_PARTS]), dtype=np.int64)
+
+
 def read_removal(path: Path, players: int) -> FloatArray:
     """Chi per opponent to add to each row (front, middle, back) of each tag (3, N_TAGS)."""
     if not path.exists():
@@ -168,6 +261,7 @@ def read_model(directory: Path, rules: Rules, players: int, field: str = DEFAULT
         rules,
         players,
         read_removal(removal, players) if removal.exists() else None,
+        hand_weights=read_hand_weights(removal, players),
     )
 
 
@@ -293,10 +387,12 @@ def make_model(
     players: int,
     removal: FloatArray | None = None,
     model_class: type[_core.Model] = _core.Model,
+    hand_weights: FloatArray | None = None,
 ) -> _core.Model:
     """The compiled scoring model for ``rules`` at ``players`` against ``field``, with the
-    card-removal correction ``removal`` (3, N_TAGS) when given.  ``model_class`` is
-    another build's ``Model`` when a benchmark times two builds side by side."""
+    card-removal correction ``removal`` (3, N_TAGS) and hand-term weights
+    ``hand_weights`` (HAND_FEATURES, HAND_TERMS) when given.  ``model_class`` is another
+    build's ``Model`` when a benchmark times two builds side by side."""
     k3, k5 = _core.class_keys(rules.wheel == "second")
     v3, vm, vb = class_values(rules)
     c3, cm, cb = (None, None, None) if removal is None else removal_by_class(removal, rules)
@@ -314,6 +410,7 @@ def make_model(
         field.scoop ** (nopp - 1),
         rules.strict,
         rules.wheel == "second",
+        *(() if hand_weights is None else (hand_weights,)),  # an older build's Model takes no weights
     )
 
 
