@@ -15,6 +15,12 @@ see solver.removal) against the same build on the field tables alone: the correc
 change the values the search prunes with, so this is how their cost is measured.
 
     python benchmarks/core_side_by_side.py --removal [--field strong]
+
+``--hand-terms`` times this build on the shipped model (hand terms included) against the
+same build with the per-tag corrections alone: the cost of the hand terms (solver.removal)
+where a table ships them.
+
+    python benchmarks/core_side_by_side.py --hand-terms --rules four-two --players 2 --field strong
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's 
 from solver import _core
 from solver.fields import FIELDS
 from solver.rules import PRESETS
-from solver.tables import get_field, get_removal, make_model
+from solver.tables import get_field, get_hand_weights, get_removal, make_model
 
 
 def load_build(path: str) -> ModuleType:
@@ -49,12 +55,17 @@ def load_build(path: str) -> ModuleType:
     return module
 
 
-def build_model(core: ModuleType, preset: str, players: int, field_name: str, corrected: bool) -> object:
+def build_model(
+    core: ModuleType, preset: str, players: int, field_name: str, corrected: bool, hand_terms: bool = False
+) -> object:
     """The model of ``preset`` at ``players`` built by ``core``'s own Model class, with the
-    field's card-removal corrections if ``corrected`` (and the field has them)."""
+    field's card-removal corrections if ``corrected`` (and the field has them), and its
+    hand terms too if ``hand_terms``."""
     rules = PRESETS[preset]
     removal = get_removal(rules, players, field_name) if corrected else None
-    return make_model(get_field(rules, players, field_name), rules, players, removal, model_class=core.Model)
+    weights = get_hand_weights(rules, players, field_name) if hand_terms else None
+    return make_model(get_field(rules, players, field_name), rules, players, removal, model_class=core.Model,
+                      hand_weights=weights)  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -62,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("other", nargs="?", help="path of the other build (a copy of solver/_core.*.so)")
     parser.add_argument("--removal", action="store_true",
                         help="instead: this build with the card-removal corrections (this) and without (other)")
+    parser.add_argument("--hand-terms", action="store_true",
+                        help="instead: this build with the hand terms (this) and with the per-tag corrections alone")
     parser.add_argument("--field", default="population", choices=FIELDS)
     parser.add_argument("--rules", default="vietnamese", choices=sorted(PRESETS))
     parser.add_argument("--players", type=int, default=4)
@@ -69,11 +82,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batches", type=int, default=9)
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args(argv)
-    if args.removal == (args.other is not None):
-        parser.error("give the other build's path, or --removal, not both")
-    builds = {"other": _core if args.removal else load_build(args.other), "this": _core}
+    same_build = args.removal or args.hand_terms
+    if (args.removal and args.hand_terms) or same_build == (args.other is not None):
+        parser.error("give the other build's path, or --removal, or --hand-terms")
+    if args.hand_terms and get_hand_weights(PRESETS[args.rules], args.players, args.field) is None:
+        parser.error(f"{args.rules} at {args.players} players against the {args.field} field plays no hand terms")
+    builds = {"other": _core if same_build else load_build(args.other), "this": _core}
+    corrected = {"this": True, "other": not args.removal}
+    with_terms = {"this": args.hand_terms, "other": False}
     models = {
-        name: build_model(core, args.rules, args.players, args.field, corrected=name == "this" or not args.removal)
+        name: build_model(core, args.rules, args.players, args.field, corrected[name], with_terms[name])
         for name, core in builds.items()
     }
     rng = random.Random(args.seed)
@@ -94,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.batches} alternating batches")  # fmt: skip
     if args.removal:
         print(f"  this = with card-removal corrections, other = without; sets that differ: {same_sets}")
+    elif args.hand_terms:
+        print(f"  this = with hand terms, other = per-tag corrections alone; sets that differ: {same_sets}")
     else:
         print(f"  EVs identical: {same_ev}; sets that differ (equal-EV ties): {same_sets}")
     for measure in ("batch", "median", "p90"):
@@ -104,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
             other, this = other / args.hands, this / args.hands
         ratio = statistics.median(ratios)
         print(f"  {measure:>6}: other {other:7.1f} µs  this {this:7.1f} µs per hand; this/other {ratio:.3f}")
-    return 0 if same_ev or args.removal else 1
+    return 0 if same_ev or same_build else 1
 
 
 if __name__ == "__main__":
