@@ -209,6 +209,29 @@ def candidate_splits(args: tuple[Rules, int, str, np.ndarray, int, np.ndarray | 
     return found
 
 
+def run_jobs(pool: Any, work: Any, jobs: list[Any]) -> list[Any]:
+    """``work`` of each job, on the pool's processes when there is a pool."""
+    return pool.map(work, jobs) if pool is not None else [work(j) for j in jobs]
+
+
+def training_candidates(
+    rules: Rules,
+    players: int,
+    field: str,
+    hands: int,
+    rng: np.random.Generator,
+    pool: Any,
+    chunks: int,
+    correction: np.ndarray | None,
+) -> list[list[Candidates]]:
+    """``hands`` training hands dealt by ``rng`` and their candidate splits on the field's
+    tables with ``correction`` (:func:`candidate_splits`), in ``chunks`` chunks."""
+    dealt = deal_hands(hands, rng)
+    parts = np.array_split(np.arange(hands), chunks)
+    jobs = [(rules, players, field, dealt[p], int(p[0]) if len(p) else 0, correction) for p in parts]
+    return run_jobs(pool, candidate_splits, jobs)
+
+
 def training_gaps(args: tuple[Rules, int, float, list[Candidates], Bank]) -> Gaps:
     """The tags and gaps of each hand's candidate splits against ``bank``."""
     rules, players, scoop, candidates, bank = args
@@ -264,18 +287,12 @@ def build_removal(
     """The correction (3, N_TAGS) of one preset, table size and field, from ``hands``
     training hands against a bank of ``bank_size`` (both seeded by ``seed``).  Each pass
     after the first sets the same bank hands with the previous pass's correction."""
-    dealt = deal_hands(hands, np.random.default_rng([seed, hands, players, 1]))
+    rng = np.random.default_rng([seed, hands, players, 1])
+    candidates = training_candidates(rules, players, field, hands, rng, pool, chunks, None)
     scoop = get_field(rules, players, field).scoop
 
-    def run(work: Any, jobs: list[Any]) -> list[Any]:
-        return pool.map(work, jobs) if pool is not None else [work(j) for j in jobs]
-
-    parts = np.array_split(np.arange(hands), chunks)
-    candidates = run(candidate_splits, [(rules, players, field, dealt[p], int(p[0]) if len(p) else 0, None)
-                                        for p in parts])  # fmt: skip
-
     def learn(bank: Bank) -> np.ndarray:
-        found = run(training_gaps, [(rules, players, scoop, chunk, bank) for chunk in candidates])
+        found = run_jobs(pool, training_gaps, [(rules, players, scoop, chunk, bank) for chunk in candidates])
         return fit(Gaps(*(np.concatenate([getattr(g, f) for g in found]) for f in ("tags", "gaps", "hand"))))
 
     correction = learn(plain_bank(rules, players, field, bank_size, seed))
@@ -395,17 +412,12 @@ def build_hand_weights(
     second pass, its bank set with the first pass's hand terms too, was measured and
     lost: four-two heads-up, opponents playing the second pass, regret 0.0130 for the
     second pass and 0.0114 for the first on the same 400 hands.)"""
-    dealt = deal_hands(hands, np.random.default_rng([seed, hands, players, 2]))
+    rng = np.random.default_rng([seed, hands, players, 2])
+    candidates = training_candidates(rules, players, field, hands, rng, pool, chunks, correction)
     scoop = get_field(rules, players, field).scoop
-
-    def run(work: Any, jobs: list[Any]) -> list[Any]:
-        return pool.map(work, jobs) if pool is not None else [work(j) for j in jobs]
-
-    parts = np.array_split(np.arange(hands), chunks)
-    candidates = run(candidate_splits, [(rules, players, field, dealt[p], int(p[0]) if len(p) else 0, correction)
-                                        for p in parts])  # fmt: skip
     bank = plain_bank(rules, players, field, bank_size, seed, correction)
-    return fit_hand_weights(join_hand_gaps(run(hand_gaps, [(rules, players, scoop, c, bank) for c in candidates])))
+    gaps = run_jobs(pool, hand_gaps, [(rules, players, scoop, chunk, bank) for chunk in candidates])
+    return fit_hand_weights(join_hand_gaps(gaps))
 
 
 def build_all(

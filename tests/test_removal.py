@@ -18,6 +18,7 @@ from solver.removal import (
     Bank,
     Gaps,
     HandGaps,
+    build_hand_weights,
     build_removal,
     card_aware_values,
     fit,
@@ -270,6 +271,17 @@ def test_a_build_replays_exactly_whatever_the_chunking() -> None:
     assert np.array_equal(one, three)
     assert np.count_nonzero(one) > 0
     assert not np.array_equal(one, build_removal(rules, 4, "strong", 300, 4000, seed=10, pool=None, chunks=1))
+
+
+def test_a_hand_term_build_replays_exactly_whatever_the_chunking() -> None:
+    rules = PRESETS["four-two"]
+    correction = get_removal(rules, 2, "strong")
+    assert correction is not None
+    one = build_hand_weights(rules, 2, "strong", 1000, 4000, seed=9, pool=None, chunks=1, correction=correction)
+    three = build_hand_weights(rules, 2, "strong", 1000, 4000, seed=9, pool=None, chunks=3, correction=correction)
+    assert np.array_equal(one, three) and np.count_nonzero(one) > 1000
+    other = build_hand_weights(rules, 2, "strong", 1000, 4000, seed=10, pool=None, chunks=1, correction=correction)
+    assert not np.array_equal(one, other)
 
 
 def test_a_hand_no_bank_hand_avoids_gets_no_value() -> None:
