@@ -63,6 +63,7 @@ import argparse
 import multiprocessing
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -232,16 +233,24 @@ def training_candidates(
     return run_jobs(pool, candidate_splits, jobs)
 
 
+def valued_gaps(
+    candidates: list[Candidates], bank: Bank, rules: Rules, players: int, scoop: float
+) -> Iterator[tuple[Candidates, np.ndarray]]:
+    """Each training hand with the gaps of its candidate splits: card-aware value against
+    ``bank`` minus table EV, per opponent (hands no bank hand avoids are left out)."""
+    for c in candidates:
+        value = card_aware_values(c.keys, c.codes, bank, rules, players, scoop)
+        if not np.isnan(value[0]):
+            yield c, (value - c.evs) / (players - 1)
+
+
 def training_gaps(args: tuple[Rules, int, float, list[Candidates], Bank]) -> Gaps:
     """The tags and gaps of each hand's candidate splits against ``bank``."""
     rules, players, scoop, candidates, bank = args
     tags, gaps, owner = [], [], []
-    for c in candidates:
-        value = card_aware_values(c.keys, c.codes, bank, rules, players, scoop)
-        if np.isnan(value[0]):
-            continue  # no bank hand avoids these cards
+    for c, gap in valued_gaps(candidates, bank, rules, players, scoop):
         tags.append(c.keys >> TAG_SHIFT)
-        gaps.append((value - c.evs) / (players - 1))
+        gaps.append(gap)
         owner.append(np.full(len(c.keys), c.hand))
     return Gaps(np.concatenate(tags), np.concatenate(gaps), np.concatenate(owner))
 
@@ -320,12 +329,9 @@ def hand_gaps(args: tuple[Rules, int, float, list[Candidates], Bank]) -> HandGap
     slots: list[np.ndarray] = []
     gaps: list[np.ndarray] = []
     owner: list[np.ndarray] = []
-    for c in candidates:
-        value = card_aware_values(c.keys, c.codes, bank, rules, players, scoop)
-        if np.isnan(value[0]):
-            continue
+    for c, gap in valued_gaps(candidates, bank, rules, players, scoop):
         slots.append(term_slots(c.keys))
-        gaps.append((value - c.evs) / (players - 1))
+        gaps.append(gap)
         owner.append(np.full(len(c.keys), len(codes)))
         codes.append(c.codes)
     if not codes:
