@@ -48,6 +48,16 @@ def _button(page: Any, name: str) -> Any | None:
     return None
 
 
+def _tap(target: Any) -> bool:
+    """Click ``target``; False when it went away before the click landed (a bot's rerun
+    redrew the page after it was found), so the caller looks at the page again."""
+    try:
+        target.click(timeout=5_000)
+    except sync_api.TimeoutError:
+        return False
+    return True
+
+
 def _no_refusal(page: Any) -> None:
     errors = page.locator("[data-testid=stAlertContentError]")
     assert errors.count() == 0, errors.first.inner_text()
@@ -84,31 +94,31 @@ def test_play_a_round_to_the_end_tapping_lit_cards(tmp_path):
             hand = page.locator("[data-playable]")
             lit = page.locator("[data-playable='true']")
             if lit.count():
-                turns += 1
                 macao = _button(page, "Macao!")
                 if hand.count() == 2 and macao is not None and macao.get_attribute("kind") != "primary":
-                    macao.click()  # say Macao! with the play that leaves one card
+                    if not _tap(macao):  # say Macao! with the play that leaves one card
+                        continue
                     taps += 1
                     _settle(page)
                     lit = page.locator("[data-playable='true']")
-                lit.first.click()
+                if not _tap(lit.first):
+                    continue
+                turns += 1
                 taps += 1
                 page.wait_for_timeout(150)
                 suit = page.locator(".suit-btn")
                 play = page.locator("button.play")
                 if suit.count():  # an Ace: name the suit
-                    suit.first.click()
-                    taps += 1
+                    taps += _tap(suit.first)
                 elif play.count():  # a card that could go alone or with others: play it alone
-                    play.first.click()
-                    taps += 1
+                    taps += _tap(play.first)
                 continue
             for name in ("Keep it", "Accept", "Draw", "Pass"):
                 button = _button(page, name)
                 if button is not None:
-                    turns += name != "Keep it"  # keeping a drawn card ends the turn that drew it
-                    button.click()
-                    taps += 1
+                    if _tap(button):
+                        turns += name != "Keep it"  # keeping a drawn card ends the turn that drew it
+                        taps += 1
                     break
         _settle(page)
         page.screenshot(path=str(tmp_path / "macao-end-390.png"), full_page=True)
