@@ -42,6 +42,9 @@ correction leaves, again within each hand (:func:`fit_hand_weights`, conjugate
 gradients on 11,232 weights).  The search adds each subset's terms to its row and
 widens its bounds by the largest terms (:mod:`solver._core`), so it stays exact.
 
+Where fast mode plays the hand terms, :mod:`solver.selfplay` then learns the correction
+and the hand terms again, round by round, against the solver that plays them.
+
 Where a correction lost to the uncorrected solver in a duplicate match, or gained
 nothing against its field, it is not built and that field plays without one
 (:data:`solver.tables.UNCORRECTED`: the beginners fields, and the population fields of
@@ -85,6 +88,7 @@ from .tables import (
     TABLE_SIZES,
     TAG_SHIFT,
     UNCORRECTED,
+    Field,
     deal_hands,
     get_field,
     hand_features,
@@ -136,15 +140,23 @@ class Bank:
     masks: np.ndarray
 
 
-def plain_bank(
-    rules: Rules, players: int, field: str, size: int, seed: int, removal: np.ndarray | None = None
-) -> Bank:
+def bank_rng(size: int, seed: int, players: int) -> np.random.Generator:
+    """The generator that deals a bank of ``size`` hands (and then draws its naive players)."""
+    return np.random.default_rng([seed, size, players])
+
+
+def plain_bank(rules: Rules, players: int, field: str, size: int, seed: int, removal: np.ndarray | None = None) -> Bank:
     """``size`` seeded hands set as ``field`` sets them (on its tables with the correction
     ``removal``, none by default), keeping those with no special that are not fouled."""
-    rng = np.random.default_rng([seed, size, players])
+    rng = bank_rng(size, seed, players)
     hands = deal_hands(size, rng)
     model = make_model(get_field(rules, players, field), rules, players, removal)
-    keys = row_keys(set_opponents(hands, rules, players, field, rng, model), rules)
+    return bank_of(hands, row_keys(set_opponents(hands, rules, players, field, rng, model), rules), rules)
+
+
+def bank_of(hands: np.ndarray, keys: np.ndarray, rules: Rules) -> Bank:
+    """The bank of ``hands`` (n, 13) set with the row keys ``keys`` (n, 3): the plain ones,
+    with no special and not fouled."""
     plain = valid_rows(keys, rules)
     if rules.specials:
         values = list(special_values(rules))
@@ -196,11 +208,11 @@ class Candidates:
     evs: np.ndarray
 
 
-def candidate_splits(args: tuple[Rules, int, str, np.ndarray, int, np.ndarray | None]) -> list[Candidates]:
+def candidate_splits(args: tuple[Rules, int, Field, np.ndarray, int, np.ndarray | None]) -> list[Candidates]:
     """The fast solver's best splits of each hand, on the field's tables with the
     correction ``removal`` if given (hands with one split left out: nothing to rank)."""
-    rules, players, field, hands, first, removal = args
-    model = make_model(get_field(rules, players, field), rules, players, removal)
+    rules, players, tables, hands, first, removal = args
+    model = make_model(tables, rules, players, removal)
     found = []
     for n, codes in enumerate(hands.tolist()):
         top = _core.solve_hand(model, codes, CANDIDATES)
@@ -218,19 +230,36 @@ def run_jobs(pool: Any, work: Any, jobs: list[Any]) -> list[Any]:
 def training_candidates(
     rules: Rules,
     players: int,
-    field: str,
+    tables: Field,
     hands: int,
     rng: np.random.Generator,
     pool: Any,
     chunks: int,
     correction: np.ndarray | None,
 ) -> list[list[Candidates]]:
-    """``hands`` training hands dealt by ``rng`` and their candidate splits on the field's
-    tables with ``correction`` (:func:`candidate_splits`), in ``chunks`` chunks."""
+    """``hands`` training hands dealt by ``rng`` and their candidate splits on the field
+    ``tables`` with ``correction`` (:func:`candidate_splits`), in ``chunks`` chunks."""
     dealt = deal_hands(hands, rng)
     parts = np.array_split(np.arange(hands), chunks)
-    jobs = [(rules, players, field, dealt[p], int(p[0]) if len(p) else 0, correction) for p in parts]
+    jobs = [(rules, players, tables, dealt[p], int(p[0]) if len(p) else 0, correction) for p in parts]
     return run_jobs(pool, candidate_splits, jobs)
+
+
+def removal_candidates(
+    rules: Rules, players: int, tables: Field, hands: int, seed: int, pool: Any, chunks: int
+) -> list[list[Candidates]]:
+    """The per-tag fit's ``hands`` training hands (seeded by ``seed``) and their candidates
+    on the uncorrected ``tables``."""
+    rng = np.random.default_rng([seed, hands, players, 1])
+    return training_candidates(rules, players, tables, hands, rng, pool, chunks, None)
+
+
+def learn_removal(
+    rules: Rules, players: int, scoop: float, candidates: list[list[Candidates]], bank: Bank, pool: Any
+) -> np.ndarray:
+    """The per-tag correction (3, N_TAGS) fitted to the candidates' gaps against ``bank``."""
+    found = run_jobs(pool, training_gaps, [(rules, players, scoop, chunk, bank) for chunk in candidates])
+    return fit(Gaps(*(np.concatenate([getattr(g, f) for g in found]) for f in ("tags", "gaps", "hand"))))
 
 
 def valued_gaps(
@@ -296,17 +325,13 @@ def build_removal(
     """The correction (3, N_TAGS) of one preset, table size and field, from ``hands``
     training hands against a bank of ``bank_size`` (both seeded by ``seed``).  Each pass
     after the first sets the same bank hands with the previous pass's correction."""
-    rng = np.random.default_rng([seed, hands, players, 1])
-    candidates = training_candidates(rules, players, field, hands, rng, pool, chunks, None)
-    scoop = get_field(rules, players, field).scoop
-
-    def learn(bank: Bank) -> np.ndarray:
-        found = run_jobs(pool, training_gaps, [(rules, players, scoop, chunk, bank) for chunk in candidates])
-        return fit(Gaps(*(np.concatenate([getattr(g, f) for g in found]) for f in ("tags", "gaps", "hand"))))
-
-    correction = learn(plain_bank(rules, players, field, bank_size, seed))
-    for _ in range(passes - 1):
-        correction = learn(plain_bank(rules, players, field, bank_size, seed, correction))
+    tables = get_field(rules, players, field)
+    candidates = removal_candidates(rules, players, tables, hands, seed, pool, chunks)
+    correction = None
+    for _ in range(passes):
+        bank = plain_bank(rules, players, field, bank_size, seed, correction)
+        correction = learn_removal(rules, players, tables.scoop, candidates, bank, pool)
+    assert correction is not None  # passes >= 1
     return correction
 
 
@@ -418,12 +443,33 @@ def build_hand_weights(
     second pass, its bank set with the first pass's hand terms too, was measured and
     lost: four-two heads-up, opponents playing the second pass, regret 0.0130 for the
     second pass and 0.0114 for the first on the same 400 hands.)"""
-    rng = np.random.default_rng([seed, hands, players, 2])
-    candidates = training_candidates(rules, players, field, hands, rng, pool, chunks, correction)
-    scoop = get_field(rules, players, field).scoop
+    tables = get_field(rules, players, field)
+    candidates = hand_term_candidates(rules, players, tables, hands, seed, pool, chunks, correction)
     bank = plain_bank(rules, players, field, bank_size, seed, correction)
+    return learn_hand_weights(rules, players, tables.scoop, candidates, bank, pool)
+
+
+def hand_term_candidates(
+    rules: Rules, players: int, tables: Field, hands: int, seed: int, pool: Any, chunks: int, correction: np.ndarray
+) -> list[list[Candidates]]:
+    """The hand terms' ``hands`` training hands (seeded by ``seed``) and their candidates on
+    ``tables`` with the per-tag ``correction``."""
+    rng = np.random.default_rng([seed, hands, players, 2])
+    return training_candidates(rules, players, tables, hands, rng, pool, chunks, correction)
+
+
+def learn_hand_weights(
+    rules: Rules, players: int, scoop: float, candidates: list[list[Candidates]], bank: Bank, pool: Any
+) -> np.ndarray:
+    """Hand-term weights fitted to the gaps the candidates' correction leaves against ``bank``."""
     gaps = run_jobs(pool, hand_gaps, [(rules, players, scoop, chunk, bank) for chunk in candidates])
     return fit_hand_weights(join_hand_gaps(gaps))
+
+
+def training_seed(seed: int, preset: str, field: str, players: int) -> int:
+    """The seed of one preset, field and table size's bank and training hands, derived
+    reproducibly from the build's base seed."""
+    return seed * 1000 + sorted(PRESETS).index(preset) * 100 + FIELDS.index(field) * 10 + players
 
 
 def build_all(
@@ -461,8 +507,7 @@ def build_all(
                     with np.load(path) as kept:
                         arrays = {name: kept[name] for name in kept.files if not name.startswith("hand_")}
                 for players in TABLE_SIZES:
-                    # one seed per (preset, field, size), derived reproducibly from the base seed
-                    sub_seed = seed * 1000 + sorted(PRESETS).index(preset) * 100 + FIELDS.index(field) * 10 + players
+                    sub_seed = training_seed(seed, preset, field, players)
                     rules = PRESETS[preset]
                     if not only_hand_terms:
                         arrays[f"removal_{players}"] = build_removal(rules, players, field, hands, bank, sub_seed,

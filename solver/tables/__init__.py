@@ -32,7 +32,10 @@ correction of each row's value per row tag, built separately by ``python -m
 solver.removal build`` into ``removal-<preset>[-<field>].npz`` (see :mod:`solver.removal`);
 :func:`get_model` adds it, :func:`make_model` only when given one.  Where measured to
 help, the same file also holds *hand terms*: corrections that depend on the cards I
-hold, not only on the row (:func:`term_parts`, :func:`hand_features`).
+hold, not only on the row (:func:`term_parts`, :func:`hand_features`).  Where fast mode
+plays them (:data:`HAND_TERM_TABLES`), ``python -m solver.selfplay build`` then moves the
+field, the correction and the hand terms together by rounds of self-play, so the tables
+describe a table of solvers who play them (:mod:`solver.selfplay`).
 """
 
 from __future__ import annotations
@@ -470,6 +473,17 @@ NAIVE_SHARE = FIELD_NAIVE_SHARE[DEFAULT_FIELD]
 DAMPING = 0.5
 
 
+def sample_seed(seed: int, preset: str, players: int) -> int:
+    """The seed of one preset and table size's sample hands, derived reproducibly from the
+    build's base seed."""
+    return seed * 1000 + TABLE_SIZES.index(players) * 10 + sorted(PRESETS).index(preset)
+
+
+def sample_hands(samples: int, seed: int) -> IntArray:
+    """The sample hands :func:`build_field` solves, dealt from ``seed``."""
+    return deal_hands(samples, np.random.default_rng(seed))
+
+
 def build_field(
     rules: Rules,
     players: int,
@@ -493,8 +507,7 @@ def build_field(
     """
     if not 0.0 <= naive_share <= 1.0:
         raise ValueError(f"naive_share must be in [0, 1], got {naive_share}")
-    rng = np.random.default_rng(seed)
-    hands = deal_hands(samples, rng)
+    hands = sample_hands(samples, seed)
     naive = field_of(_core.strongest_back_first(hands, rules.wheel == "second"), rules)
     field = naive
     moves: list[float] = []
@@ -544,13 +557,11 @@ def build_all(
                         flush=True,
                     )
 
-                # one seed per (preset, size), derived reproducibly from the base seed
-                sub_seed = seed * 1000 + TABLE_SIZES.index(players) * 10 + sorted(PRESETS).index(preset)
                 field, moves = build_field(
                     rules,
                     players,
                     samples,
-                    sub_seed,
+                    sample_seed(seed, preset, players),
                     pool,
                     jobs * 4,
                     max_iter=max_iter,
