@@ -227,31 +227,29 @@ def run_jobs(pool: Any, work: Any, jobs: list[Any]) -> list[Any]:
     return pool.map(work, jobs) if pool is not None else [work(j) for j in jobs]
 
 
+#: The generator streams of the two fits' training hands: each fit deals its own.
+PER_TAG_HANDS = 1
+HAND_TERM_HANDS = 2
+
+
 def training_candidates(
     rules: Rules,
     players: int,
     tables: Field,
     hands: int,
-    rng: np.random.Generator,
+    seed: int,
+    stream: int,
     pool: Any,
     chunks: int,
     correction: np.ndarray | None,
 ) -> list[list[Candidates]]:
-    """``hands`` training hands dealt by ``rng`` and their candidate splits on the field
-    ``tables`` with ``correction`` (:func:`candidate_splits`), in ``chunks`` chunks."""
-    dealt = deal_hands(hands, rng)
+    """``hands`` training hands dealt from ``seed`` and ``stream`` (:data:`PER_TAG_HANDS`,
+    :data:`HAND_TERM_HANDS`) and their candidate splits on the field ``tables`` with
+    ``correction`` (:func:`candidate_splits`), in ``chunks`` chunks."""
+    dealt = deal_hands(hands, np.random.default_rng([seed, hands, players, stream]))
     parts = np.array_split(np.arange(hands), chunks)
     jobs = [(rules, players, tables, dealt[p], int(p[0]) if len(p) else 0, correction) for p in parts]
     return run_jobs(pool, candidate_splits, jobs)
-
-
-def removal_candidates(
-    rules: Rules, players: int, tables: Field, hands: int, seed: int, pool: Any, chunks: int
-) -> list[list[Candidates]]:
-    """The per-tag fit's ``hands`` training hands (seeded by ``seed``) and their candidates
-    on the uncorrected ``tables``."""
-    rng = np.random.default_rng([seed, hands, players, 1])
-    return training_candidates(rules, players, tables, hands, rng, pool, chunks, None)
 
 
 def learn_removal(
@@ -326,7 +324,7 @@ def build_removal(
     training hands against a bank of ``bank_size`` (both seeded by ``seed``).  Each pass
     after the first sets the same bank hands with the previous pass's correction."""
     tables = get_field(rules, players, field)
-    candidates = removal_candidates(rules, players, tables, hands, seed, pool, chunks)
+    candidates = training_candidates(rules, players, tables, hands, seed, PER_TAG_HANDS, pool, chunks, None)
     correction = None
     for _ in range(passes):
         bank = plain_bank(rules, players, field, bank_size, seed, correction)
@@ -444,18 +442,9 @@ def build_hand_weights(
     lost: four-two heads-up, opponents playing the second pass, regret 0.0130 for the
     second pass and 0.0114 for the first on the same 400 hands.)"""
     tables = get_field(rules, players, field)
-    candidates = hand_term_candidates(rules, players, tables, hands, seed, pool, chunks, correction)
+    candidates = training_candidates(rules, players, tables, hands, seed, HAND_TERM_HANDS, pool, chunks, correction)
     bank = plain_bank(rules, players, field, bank_size, seed, correction)
     return learn_hand_weights(rules, players, tables.scoop, candidates, bank, pool)
-
-
-def hand_term_candidates(
-    rules: Rules, players: int, tables: Field, hands: int, seed: int, pool: Any, chunks: int, correction: np.ndarray
-) -> list[list[Candidates]]:
-    """The hand terms' ``hands`` training hands (seeded by ``seed``) and their candidates on
-    ``tables`` with the per-tag ``correction``."""
-    rng = np.random.default_rng([seed, hands, players, 2])
-    return training_candidates(rules, players, tables, hands, rng, pool, chunks, correction)
 
 
 def learn_hand_weights(

@@ -47,12 +47,13 @@ from . import _core
 from .fields import NAIVE_SHARE
 from .removal import (
     HAND_HANDS,
+    HAND_TERM_HANDS,
+    PER_TAG_HANDS,
     bank_of,
     bank_rng,
-    hand_term_candidates,
     learn_hand_weights,
     learn_removal,
-    removal_candidates,
+    training_candidates,
     training_seed,
 )
 from .rules import PRESETS, Rules
@@ -155,9 +156,11 @@ def self_play(
         again = mix.random(bank_size) < DAMPING
         bank_keys[again] = solve_rows(model, bank_hands[again], rules)
         bank = bank_of(bank_hands, bank_keys, rules)
-        candidates = removal_candidates(rules, players, tables, hands, train, pool, chunks)
+        candidates = training_candidates(rules, players, tables, hands, train, PER_TAG_HANDS, pool, chunks, None)
         correction = learn_removal(rules, players, tables.scoop, candidates, bank, pool)
-        candidates = hand_term_candidates(rules, players, tables, hand_hands, train, pool, chunks, correction)
+        candidates = training_candidates(
+            rules, players, tables, hand_hands, train, HAND_TERM_HANDS, pool, chunks, correction
+        )
         weights = learn_hand_weights(rules, players, tables.scoop, candidates, bank, pool).astype(np.float32)
         new = Solver(tables, correction, weights.astype(np.float64))
         check = table_hands[: min(samples, 20_000)]
