@@ -152,7 +152,8 @@ def self_play(
     solver, log = start, []
     for n in range(1, rounds + 1):
         model = solver.model(rules, players)
-        tables = blend(solver.tables, field_of(np.asarray(_core.solve_batch(model, table_hands)[0]), rules), DAMPING)
+        sets = np.asarray(_core.solve_batch(model, table_hands)[0])
+        tables = blend(solver.tables, field_of(sets, rules), DAMPING)
         again = mix.random(bank_size) < DAMPING
         bank_keys[again] = solve_rows(model, bank_hands[again], rules)
         bank = bank_of(bank_hands, bank_keys, rules)
@@ -163,8 +164,9 @@ def self_play(
         )
         weights = learn_hand_weights(rules, players, tables.scoop, candidates, bank, pool).astype(np.float32)
         new = Solver(tables, correction, weights.astype(np.float64))
-        check = table_hands[: min(samples, 20_000)]
-        before, after = solve_rows(model, check, rules), solve_rows(new.model(rules, players), check, rules)
+        check = min(samples, 20_000)  # the first sample hands, as this round's solver set them above
+        before = row_keys(sets[:check], rules)
+        after = solve_rows(new.model(rules, players), table_hands[:check], rules)
         same = float((before == after).all(axis=1).mean())
         log.append(Round(distance(solver.tables, tables), same))
         solver = new
