@@ -17,12 +17,12 @@ choose_language()
 st.set_page_config(page_title=_("Mau Binh solver"), page_icon="🃏", layout="centered")
 
 pages = [
-    st.Page("app/solve.py", title=_("Solve"), icon="🧮", default=True),
-    st.Page("app/practice.py", title=_("Practice"), icon="🎯"),
-    st.Page("app/play.py", title=pgettext("page", "Play"), icon="🃏"),
-    st.Page("app/compare.py", title=_("Compare"), icon="⚖️"),
-    st.Page("app/rules.py", title=_("Rules"), icon="📖"),
-    st.Page("app/macao.py", title="Macao", icon="🎴"),
+    st.Page("app/pages/solve.py", title=_("Solve"), icon="🧮", default=True),
+    st.Page("app/pages/practice.py", title=_("Practice"), icon="🎯"),
+    st.Page("app/pages/play.py", title=pgettext("page", "Play"), icon="🃏"),
+    st.Page("app/pages/compare.py", title=_("Compare"), icon="⚖️"),
+    st.Page("app/pages/rules.py", title=_("Rules"), icon="📖"),
+    st.Page("app/pages/macao_round.py", title="Macao", icon="🎴", url_path="macao"),
 ]
 
 page = st.navigation(pages, position="top")

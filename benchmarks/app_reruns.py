@@ -31,7 +31,13 @@ from solver.cards import full_deck
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
 HAND = "Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s Tc Jh"
-PAGES = ("app/solve.py", "app/practice.py", "app/compare.py", "app/rules.py", "app/macao.py")
+PAGES = (
+    "app/pages/solve.py",
+    "app/pages/practice.py",
+    "app/pages/compare.py",
+    "app/pages/rules.py",
+    "app/pages/macao_round.py",
+)
 
 
 def timed(action: Callable[[], object], reruns: int) -> tuple[float, float]:

@@ -176,7 +176,7 @@ def test_solve_bad_link_parameters_do_not_crash() -> None:
 
 
 def deal_practice(at: AppTest, seed: str, kind: str = "Random") -> None:
-    at.switch_page("app/practice.py").run()
+    at.switch_page("app/pages/practice.py").run()
     at.segmented_control(key="practice_kind").set_value(kind).run()
     at.text_input(key="practice_seed").input(seed).run()
     at.button(key="practice_deal_button").click().run()
@@ -229,7 +229,7 @@ def test_practice_link_with_a_seed_deals_the_same_hand() -> None:
     first = new_app()
     first.query_params["seed"] = "31"
     first.query_params["players"] = "2"
-    first.switch_page("app/practice.py").run()
+    first.switch_page("app/pages/practice.py").run()
     no_crash(first)
     hand = first.session_state["practice_deal"]["hand"]
     assert first.session_state["practice_players"] == 2
@@ -237,11 +237,11 @@ def test_practice_link_with_a_seed_deals_the_same_hand() -> None:
     again = new_app()
     again.query_params["seed"] = "31"
     again.query_params["players"] = "2"
-    again.switch_page("app/practice.py").run()
+    again.switch_page("app/pages/practice.py").run()
     assert again.session_state["practice_deal"]["hand"] == hand
     other = new_app()
     other.query_params["seed"] = "32"
-    other.switch_page("app/practice.py").run()
+    other.switch_page("app/pages/practice.py").run()
     assert other.session_state["practice_deal"]["hand"] != hand
 
 
@@ -302,7 +302,7 @@ def test_practice_bad_seed_shows_an_error() -> None:
 
 def test_compare_two_sets_side_by_side() -> None:
     at = new_app()
-    at.switch_page("app/compare.py").run()
+    at.switch_page("app/pages/compare.py").run()
     at.text_area(key="compare_hand_text").input(PAIRS_HAND).run()
     good = "2s 2c 3h | 9h 9c 7d 7s 5c | Ah Ad Kc Ks 4d"
     foul = "2s 2c 3h | Ah Ad Kc Ks 4d | 9h 9c 7d 7s 5c"
@@ -321,7 +321,7 @@ def test_compare_two_sets_side_by_side() -> None:
 
 def test_compare_shows_rows_high_to_low_whatever_the_typed_order() -> None:
     at = new_app()
-    at.switch_page("app/compare.py").run()
+    at.switch_page("app/pages/compare.py").run()
     at.text_area(key="compare_hand_text").input(PAIRS_HAND).run()
     at.text_input(key="compare_set_0_0").input("3h 2s 2c | 5c 9h 7d 9c 7s | 4d Ks Ah Kc Ad").run()
     at.text_input(key="compare_set_0_1").input("2s 2c 3h | 9h 9c 7d 7s 5c | Ah Ad Kc Ks 4d").run()
@@ -333,7 +333,7 @@ def test_compare_shows_rows_high_to_low_whatever_the_typed_order() -> None:
 
 def test_compare_adds_a_solver_alternative() -> None:
     at = new_app()
-    at.switch_page("app/compare.py").run()
+    at.switch_page("app/pages/compare.py").run()
     at.text_area(key="compare_hand_text").input(HAND).run()
     at.button(key="compare_add_alt").click().run()
     at.selectbox(key="compare_pick").set_value(1).run()
@@ -346,7 +346,7 @@ def test_compare_adds_a_solver_alternative() -> None:
 @pytest.mark.parametrize("bad", HOSTILE[:3] + ["As Kd Qc | Jh Ts 9d 8c 7h | 6s 5d 4c 3h 3h", "a | b"])
 def test_compare_bad_input_shows_an_error(bad: str) -> None:
     at = new_app()
-    at.switch_page("app/compare.py").run()
+    at.switch_page("app/pages/compare.py").run()
     at.text_input(key="compare_set_0_0").input(bad).run()
     no_crash(at)
     assert at.error
@@ -355,7 +355,7 @@ def test_compare_bad_input_shows_an_error(bad: str) -> None:
 
 def test_compare_set_of_another_hand_is_refused() -> None:
     at = new_app()
-    at.switch_page("app/compare.py").run()
+    at.switch_page("app/pages/compare.py").run()
     at.text_area(key="compare_hand_text").input(HAND).run()
     at.text_input(key="compare_set_0_0").input("Ah Ad 3h | 9h 9c 7d 7s 5c | 2s 2c Kc Ks 4d").run()
     no_crash(at)
@@ -367,7 +367,7 @@ def test_compare_set_of_another_hand_is_refused() -> None:
 
 def test_rules_page_names_hands_in_three_languages() -> None:
     at = new_app()
-    at.switch_page("app/rules.py").run()
+    at.switch_page("app/pages/rules.py").run()
     no_crash(at)
     tables = [t.value for t in at.table]
     names = next(t for t in tables if "Khmer" in t.columns and "English" in t.columns)
@@ -398,8 +398,8 @@ def test_rules_page_names_hands_in_three_languages() -> None:
 def test_state_survives_a_page_switch() -> None:
     at = new_app()
     at.text_area(key="solve_text").input("As Kd").run()
-    at.switch_page("app/rules.py").run()
-    at.switch_page("app/solve.py").run()
+    at.switch_page("app/pages/rules.py").run()
+    at.switch_page("app/pages/solve.py").run()
     assert at.text_area(key="solve_text").value == "As Kd"
 
 
@@ -418,8 +418,8 @@ def test_solve_sends_its_top_sets_to_compare() -> None:
 
 def test_compare_scores_the_sets_at_the_table_solve_found_them_for() -> None:
     at = new_app()
-    at.switch_page("app/compare.py").run()  # Compare has settings of its own before
-    at.switch_page("app/solve.py").run()
+    at.switch_page("app/pages/compare.py").run()  # Compare has settings of its own before
+    at.switch_page("app/pages/solve.py").run()
     at.text_area(key="solve_text").input(HAND).run()
     at.selectbox(key="solve_preset").select("four-two").run()
     at.segmented_control(key="solve_players").set_value(2).run()
@@ -444,7 +444,7 @@ TYPED = hs.one_of(hs.text(max_size=80), hs.lists(hs.sampled_from(PIECES), max_si
 def test_no_traceback_whatever_is_typed() -> None:
     at = new_app()
     compare = new_app()
-    compare.switch_page("app/compare.py").run()
+    compare.switch_page("app/pages/compare.py").run()
 
     @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
     @given(TYPED)
@@ -488,13 +488,13 @@ def test_a_10000_character_paste_reaches_the_page_and_is_refused_with_a_message(
     at.button(key="solve_go").click().run()
     no_crash(at)
     assert "10,002 characters long" in texts(at.error)
-    at.switch_page("app/compare.py").run()
+    at.switch_page("app/pages/compare.py").run()
     assert not at.text_area(key="compare_hand_text").proto.max_chars
     assert not at.text_input(key="compare_set_0_0").proto.max_chars
     at.text_input(key="compare_set_0_0").input(long).run()
     no_crash(at)
     assert "limit" in texts(at.error)
-    at.switch_page("app/practice.py").run()
+    at.switch_page("app/pages/practice.py").run()
     assert not at.text_input(key="practice_seed").proto.max_chars
 
 

@@ -31,7 +31,7 @@ def open_page(page: str, **params: str) -> AppTest:
     for name, value in params.items():
         at.query_params[name] = value
     at.run()
-    if page != "app/solve.py":
+    if page != "app/pages/solve.py":
         at.switch_page(page).run()
     no_crash(at)
     return at
@@ -75,7 +75,7 @@ def test_the_hand_here_has_a_different_best_set_in_each_field() -> None:
 
 
 def test_solve_follows_the_field_back_and_forth_never_showing_another_fields_answer() -> None:
-    at = open_page("app/solve.py", hand=FIELD_HAND, preset="vietnamese", players="4")
+    at = open_page("app/pages/solve.py", hand=FIELD_HAND, preset="vietnamese", players="4")
     assert at.segmented_control(key="solve_field").value == DEFAULT_FIELD
     assert [LABELS[f] for f in FIELDS] == list(at.segmented_control(key="solve_field").options)
     expected = {f: solve(FIELD_HAND, "vietnamese", 4, field=f, seed=SEED) for f in FIELDS}
@@ -91,7 +91,7 @@ def test_solve_follows_the_field_back_and_forth_never_showing_another_fields_ans
 
 
 def test_solve_deep_mode_deals_opponents_of_the_field() -> None:
-    at = open_page("app/solve.py", hand=FIELD_HAND, preset="vietnamese", players="4", mode="deep")
+    at = open_page("app/pages/solve.py", hand=FIELD_HAND, preset="vietnamese", players="4", mode="deep")
     for field in ("strong", "beginners"):
         at.segmented_control(key="solve_field").set_value(field).run()
         no_crash(at)
@@ -104,14 +104,14 @@ def test_solve_deep_mode_deals_opponents_of_the_field() -> None:
 
 @pytest.mark.parametrize("field", ["strong", "beginners"])
 def test_solve_link_with_a_field_selects_it(field: str) -> None:
-    at = open_page("app/solve.py", hand=FIELD_HAND, preset="vietnamese", players="4", field=field)
+    at = open_page("app/pages/solve.py", hand=FIELD_HAND, preset="vietnamese", players="4", field=field)
     assert at.segmented_control(key="solve_field").value == field
     assert ev_metric(at)[0] == pytest.approx(solve(FIELD_HAND, "vietnamese", 4, field=field, seed=SEED).ev, abs=0.005)
     assert at.query_params["field"] == field  # kept in the address, so the link still reproduces it
 
 
 def test_solve_link_with_an_unknown_field_warns_and_uses_the_rest_of_the_link() -> None:
-    at = open_page("app/solve.py", hand=FIELD_HAND, preset="plain", players="2", field="pros")
+    at = open_page("app/pages/solve.py", hand=FIELD_HAND, preset="plain", players="2", field="pros")
     message = errors(at)
     assert "'pros'" in message and "population / strong / beginners" in message and "Mixed" in message
     assert at.segmented_control(key="solve_field").value == DEFAULT_FIELD
@@ -123,7 +123,7 @@ def test_solve_link_with_an_unknown_field_warns_and_uses_the_rest_of_the_link() 
 
 
 def test_unknown_field_warning_is_translated() -> None:
-    at = open_page("app/solve.py", hand=FIELD_HAND, field="pros", lang="vi")
+    at = open_page("app/pages/solve.py", hand=FIELD_HAND, field="pros", lang="vi")
     message = errors(at)
     assert "'pros'" in message and "liên kết" in message and "Hỗn hợp" in message
 
@@ -144,7 +144,7 @@ def submit_practice(at: AppTest, hand: str, rows: Arrangement) -> dict[str, obje
 
 
 def test_practice_grades_against_the_field_chosen() -> None:
-    at = open_page("app/practice.py", seed="1")
+    at = open_page("app/pages/practice.py", seed="1")
     assert at.segmented_control(key="practice_field").value == DEFAULT_FIELD
     # the beginners' best set: best against beginners, a loss against the other fields
     mine = solve(FIELD_HAND, "vietnamese", 4, field="beginners", seed=SEED).best
@@ -169,7 +169,7 @@ def test_practice_grades_against_the_field_chosen() -> None:
 
 
 def test_practice_link_with_a_field_selects_it_and_keeps_it_in_the_address() -> None:
-    at = open_page("app/practice.py", seed="31", field="beginners")
+    at = open_page("app/pages/practice.py", seed="31", field="beginners")
     assert at.segmented_control(key="practice_field").value == "beginners"
     assert at.query_params["field"] == "beginners" and at.query_params["seed"] == "31"
     at.segmented_control(key="practice_field").set_value("strong").run()
@@ -177,13 +177,13 @@ def test_practice_link_with_a_field_selects_it_and_keeps_it_in_the_address() -> 
     at.segmented_control(key="practice_field").set_value("population").run()
     assert "field" not in at.query_params
     # a link with only the field (no seed to deal) selects it too
-    bare = open_page("app/practice.py", field="strong")
+    bare = open_page("app/pages/practice.py", field="strong")
     assert bare.segmented_control(key="practice_field").value == "strong"
 
 
 def test_practice_link_with_an_unknown_field_warns_and_still_deals_the_hand() -> None:
-    plain = open_page("app/practice.py", seed="31", players="2")
-    at = open_page("app/practice.py", seed="31", players="2", field="pros")
+    plain = open_page("app/pages/practice.py", seed="31", players="2")
+    at = open_page("app/pages/practice.py", seed="31", players="2", field="pros")
     assert "'pros'" in errors(at) and "population / strong / beginners" in errors(at)
     assert at.segmented_control(key="practice_field").value == DEFAULT_FIELD
     assert at.session_state["practice_deal"]["hand"] == plain.session_state["practice_deal"]["hand"]
@@ -201,7 +201,7 @@ def reveal_play(at: AppTest) -> dict[str, object]:
 
 
 def test_play_reviews_and_sets_the_computer_seats_against_the_field() -> None:
-    at = open_page("app/play.py", seed="4242", preset="vietnamese", players="2", levels="club", field="strong")
+    at = open_page("app/pages/play.py", seed="4242", preset="vietnamese", players="2", levels="club", field="strong")
     assert at.segmented_control(key="play_field").value == "strong"
     table = TableConfig(seed=4242, preset="vietnamese", levels=("club",), field="strong")
     assert at.session_state["play_config"] == table
@@ -221,7 +221,7 @@ def test_play_reviews_and_sets_the_computer_seats_against_the_field() -> None:
 
 
 def test_play_link_with_an_unknown_field_warns_and_plays_against_the_default() -> None:
-    at = open_page("app/play.py", seed="4242", players="2", levels="club", field="pros")
+    at = open_page("app/pages/play.py", seed="4242", players="2", levels="club", field="pros")
     assert "'pros'" in errors(at) and "population / strong / beginners" in errors(at)
     assert at.session_state["play_config"] == TableConfig(seed=4242, levels=("club",))  # seed and seats kept
     assert at.session_state["play_config"].field == DEFAULT_FIELD
@@ -229,7 +229,7 @@ def test_play_link_with_an_unknown_field_warns_and_plays_against_the_default() -
 
 
 def test_play_field_applies_from_the_next_session() -> None:
-    at = open_page("app/play.py", seed="9", players="2", levels="club")
+    at = open_page("app/pages/play.py", seed="9", players="2", levels="club")
     at.segmented_control(key="play_field").set_value("beginners").run()
     assert at.session_state["play_config"].field == DEFAULT_FIELD  # the session under way keeps its field
     at.text_input(key="play_seed_text").input("9").run()
@@ -243,7 +243,7 @@ def test_play_field_applies_from_the_next_session() -> None:
 
 
 def test_compare_scores_the_sets_against_the_field_chosen() -> None:
-    at = open_page("app/compare.py")
+    at = open_page("app/pages/compare.py")
     sets = [solve(FIELD_HAND, "vietnamese", 4, field=f, seed=SEED).best for f in ("strong", "beginners")]
     at.text_area(key="compare_hand_text").input(FIELD_HAND).run()
     at.text_input(key="compare_set_0_0").input(str(sets[0])).run()

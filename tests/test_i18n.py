@@ -30,7 +30,14 @@ ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
 TRANSLATED = ("vi", "km")
 PICKER_LABEL = "Language · Ngôn ngữ · ភាសា"
-PAGES = ("app/solve.py", "app/practice.py", "app/play.py", "app/compare.py", "app/rules.py", "app/macao.py")
+PAGES = (
+    "app/pages/solve.py",
+    "app/pages/practice.py",
+    "app/pages/play.py",
+    "app/pages/compare.py",
+    "app/pages/rules.py",
+    "app/pages/macao_round.py",
+)
 
 
 def read_catalog(lang: str) -> Catalog:
@@ -147,18 +154,18 @@ def test_every_page_renders_in_every_language(lang: str, page: str) -> None:
 
 def test_the_url_language_is_used_and_the_picker_changes_it() -> None:
     at = app_in("km")
-    at.switch_page("app/rules.py").run()
+    at.switch_page("app/pages/rules.py").run()
     assert at.title[0].value == "ច្បាប់លេងម៉ូវបិញ"
     at.segmented_control(key=i18n.PICKER_KEY).set_value("vi").run()
     assert at.title[0].value == "Luật chơi Mậu Binh"
     assert at.session_state["lang"] == "vi"
-    at.switch_page("app/compare.py").run()  # the choice follows the player to another page
+    at.switch_page("app/pages/compare.py").run()  # the choice follows the player to another page
     assert at.title[0].value == "So sánh cách xếp"
 
 
 def test_an_unknown_url_language_falls_back_to_english() -> None:
     at = app_in("xx")
-    at.switch_page("app/rules.py").run()
+    at.switch_page("app/pages/rules.py").run()
     assert at.title[0].value == "Rules of Mau Binh"
     assert at.session_state["lang"] == "en"
 
@@ -255,7 +262,7 @@ def test_glossary_agrees_with_the_rules_spec_names() -> None:
 )
 def test_a_library_error_shows_its_kind_translated_and_the_english_detail(lang: str, kind: str) -> None:
     at = app_in(lang)
-    at.switch_page("app/compare.py").run()
+    at.switch_page("app/pages/compare.py").run()
     at.text_area(key="compare_hand_text").input("As Kd Zz").run()
     assert not at.exception
     shown = [str(e.value) for e in at.error]
@@ -284,9 +291,9 @@ def test_every_error_kind_the_app_knows_has_its_own_sentence() -> None:
 
 #: Pages after a player's action, in each language: (page, query, widget keys to press).
 ACTED = {
-    "practice submitted": ("app/practice.py", {"seed": "11"}, ["practice_submit_button"]),
-    "play revealed": ("app/play.py", {"seed": "5", "players": "3"}, ["play_reveal_button"]),
-    "macao dealt": ("app/macao.py", {}, ["macao_new"]),
+    "practice submitted": ("app/pages/practice.py", {"seed": "11"}, ["practice_submit_button"]),
+    "play revealed": ("app/pages/play.py", {"seed": "5", "players": "3"}, ["play_reveal_button"]),
+    "macao dealt": ("app/pages/macao_round.py", {}, ["macao_new"]),
 }
 
 

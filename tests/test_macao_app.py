@@ -1,4 +1,4 @@
-"""AppTest checks of the Macao page (app/macao.py): start, play, draw, finish a round."""
+"""AppTest checks of the Macao page (app/pages/macao_round.py): start, play, draw, finish a round."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGE = str(ROOT / "app" / "macao.py")
+PAGE = str(ROOT / "app" / "pages" / "macao_round.py")
 # 2 players, you (P0) start: you get 5H 6H 8H 9H TH, the bot KS KC QS QC JS, the start
 # card is 5C and the bot's draws are QD KD JD JC, none of which it can play.
 SCRIPT = "5H KS 6H KC 8H QS 9H QC TH JS 5C QD KD JD JC"

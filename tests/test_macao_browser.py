@@ -1,4 +1,4 @@
-"""Real-browser test of the Macao page: ``streamlit run app/macao.py`` on a loopback port,
+"""Real-browser test of the Macao page (``streamlit run streamlit_app.py``, ``/macao``) on a loopback port,
 driven by Playwright with Debian's headless Chromium.  A round is played to the end on a
 390-pixel phone by tapping only lit cards (``data-playable="true"``) and the buttons the
 page offers (Draw, Accept, Pass, Keep it, Macao!), and no move is ever refused.  It
@@ -65,12 +65,12 @@ def _no_refusal(page: Any) -> None:
 
 def test_play_a_round_to_the_end_tapping_lit_cards(tmp_path):
     require_chromium()
-    with streamlit_server("app/macao.py", tmp_path / "streamlit.log") as url, sync_api.sync_playwright() as pw:
+    with streamlit_server("streamlit_app.py", tmp_path / "streamlit.log") as root, sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport=DESKTOP)  # the speed's drop-down list opens in place at this width
         page_errors: list[str] = []
         page.on("pageerror", lambda e: page_errors.append(str(e)))
-        page.goto(url)
+        page.goto(f"{root}/macao")
         page.get_by_role("button", name="New round").wait_for(timeout=30_000)
         page.locator('[data-testid="stSelectbox"]').filter(has_text="Game speed").click()
         page.get_by_role("option", name="Instant").click()

@@ -25,7 +25,7 @@ def open_play(**params: str) -> AppTest:
     for name, value in params.items():
         at.query_params[name] = value
     at.run()
-    at.switch_page("app/play.py").run()
+    at.switch_page("app/pages/play.py").run()
     no_crash(at)
     return at
 

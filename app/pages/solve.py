@@ -261,7 +261,7 @@ def show_result(hand: str, preset: str, players: int, mode: str, field: str) -> 
             card_rows(rows, key=f"solve_alt_{rank}", compact=True, four_colour=four_colour())
         if st.button(_("Compare the top three side by side"), key="solve_to_compare", icon="⚖️"):
             send_to_compare(hand, [text for text, _ev in alternatives[:3]])
-            st.switch_page("app/compare.py")
+            st.switch_page("app/pages/compare.py")
     st.caption(
         _("The address bar now holds this hand and these settings: copy it to share or reopen this result.")
     )

@@ -21,30 +21,20 @@ deck, top first) and ``macao_first_player`` before starting a round.
 from __future__ import annotations
 
 import random
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
-ROOT = Path(__file__).resolve().parent.parent
-# ``streamlit run app/macao.py`` (and AppTest.from_file) put app/ first on the path, where
-# this very file would shadow the ``macao`` package: make the project root win.
-if sys.path[:1] != [str(ROOT)]:
-    sys.path.insert(0, str(ROOT))
-if getattr(sys.modules.get("macao"), "__file__", None) == __file__:
-    del sys.modules["macao"]
-
-from app import macao_log  # noqa: E402
-from app import macao_widgets as mw  # noqa: E402
-from app.cards import TableEvent, macao_table  # noqa: E402
-from app.errors import show_error  # noqa: E402
-from app.i18n import _, decimal, labels_now, pgettext  # noqa: E402
-from app.i18n import percent as locale_percent  # noqa: E402
-from app.macao_table import action_for, table_view, why_illegal  # noqa: E402
-from app.widgets import four_colour, four_colour_toggle  # noqa: E402
-from macao import (  # noqa: E402
+from app import macao_log
+from app import macao_widgets as mw
+from app.cards import TableEvent, macao_table
+from app.errors import show_error
+from app.i18n import _, decimal, labels_now, pgettext
+from app.i18n import percent as locale_percent
+from app.macao_table import action_for, table_view, why_illegal
+from app.widgets import four_colour, four_colour_toggle
+from macao import (
     Accept,
     CallMacao,
     Draw,
@@ -63,8 +53,8 @@ from macao import (  # noqa: E402
     observe,
     placings,
 )
-from macao.bots import Bot, make_bot  # noqa: E402
-from macao.simulate import offer_calls  # noqa: E402
+from macao.bots import Bot, make_bot
+from macao.simulate import offer_calls
 
 HUMAN = 0
 LEVELS = ("Random", "Easy", "Normal", "Hard")
