@@ -13,11 +13,13 @@ statistics.
 
 from __future__ import annotations
 
+import html
+
 import altair as alt
 import pandas as pd  # type: ignore[import-untyped]
 import streamlit as st
 
-from app import engine
+from app import engine, feedback
 from app.cards import CardRow, card_rows, hand_editor
 from app.errors import show_error
 from app.grading import GRADE_COLOURS, GRADE_ICONS, GRADES, grade_for, same_rows
@@ -243,6 +245,12 @@ def score(arrangement: Arrangement) -> None:
     grade = grade_for(lost, valid, same_rows(arrangement, best_set))
     if grade == "best":
         lost = 0.0
+    # what the best set does differently, in themes and EV parts (none for the best set)
+    analysis = (
+        feedback.analyse(deal["hand"], str(arrangement), best["best"], preset, players, field)
+        if grade != "best"
+        else None
+    )
     result = {
         "hand": deal["hand"],
         "seed": deal["seed"],
@@ -258,6 +266,8 @@ def score(arrangement: Arrangement) -> None:
         "lost": lost,
         "grade": grade,
         "special": best["special"],
+        "themes": analysis["themes"] if analysis else [],  # theme ids (trainer.themes), kept by the store
+        "analysis": analysis,
     }
     st.session_state[RESULT] = result
     history = st.session_state.setdefault(HISTORY, [])
@@ -297,6 +307,8 @@ def show_result(result: dict[str, object]) -> None:
             field=field_label(st.session_state[FIELD])
         )
     st.caption(graded)
+    if result.get("analysis"):
+        show_feedback(result["analysis"])  # type: ignore[arg-type]
 
     mine = Arrangement.parse(str(result["mine"]))
     best = Arrangement.parse(str(result["best"]))
@@ -335,6 +347,38 @@ def show_result(result: dict[str, object]) -> None:
         ],
         hide_index=True,
     )
+
+
+CHIP_STYLE = (
+    "display:inline-block;margin:0 .4em .3em 0;padding:.1em .6em;border-radius:1em;"
+    "background:#eceff1;color:#263238;font-size:.9em"
+)
+
+
+def show_feedback(analysis: dict[str, object]) -> None:
+    """The themes found (one chip per theme, ``data-theme="<id>"``), the one or two
+    sentences of what the best set does differently, and the gap's EV parts."""
+    found = feedback.themes_of(analysis)
+    if found:
+        chips = "".join(
+            f'<span class="mb-theme" data-theme="{html.escape(t.id)}" '
+            f'title="{html.escape(feedback.theme_sentence(t))}" style="{CHIP_STYLE}">'
+            f"{html.escape(feedback.theme_name(t.id))}</span>"
+            for t in found
+        )
+        st.markdown(f'<div class="mb-themes">{chips}</div>', unsafe_allow_html=True)
+    st.markdown(" ".join(feedback.sentences(analysis)))
+    if len(found) > 1:
+        with st.expander(_("Every theme found")):
+            st.markdown("\n".join(f"* **{feedback.theme_name(t.id)}**: {feedback.theme_sentence(t)}" for t in found))
+    played, best = feedback.parts_of(analysis["played"]), feedback.parts_of(analysis["best"])  # type: ignore[arg-type]
+    with st.expander(_("The gap part by part (chi)")):
+        rows = feedback.parts_table(played, best)
+        st.table(
+            [{_("Part"): label, _("Yours"): chi(a), pgettext("column", "Best"): chi(b), _("Gain"): chi(b - a)}
+             for label, a, b in rows],
+            hide_index=True,
+        )  # fmt: skip
 
 
 def show_stats() -> None:
