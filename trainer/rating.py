@@ -30,7 +30,7 @@ How much the hand is worth beating comes from the Beginner level (strongest back
   one for a player rated :data:`BEGINNER_RATING`: with the Beginner's score ``s_B`` (the
   same formula, on the chi the Beginner's set loses), ``R = 1500 + 400 log10(1/s_B − 1)``,
   ``s_B`` held within [0.01, 0.99].  A hand the Beginner sets right is easy (about 700);
-  one where the Beginner loses 2 chi per opponent is rated about 1730.  Its deviation is
+  one where the Beginner loses 2 chi per opponent is rated about 1590, 4 chi about 1820.  Its deviation is
   :data:`HAND_RD` (a hand's difficulty is computed, not guessed).
 
 So 1500 means "sets hands as well as strongest back first", and a player who finds the
