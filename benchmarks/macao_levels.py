@@ -2,7 +2,7 @@
 
     PYTHONPATH=. python benchmarks/macao_levels.py --jobs 2              # full run
     PYTHONPATH=. python benchmarks/macao_levels.py --quick               # smoke check
-    PYTHONPATH=. python benchmarks/macao_levels.py --jobs 2 --readme README.md
+    PYTHONPATH=. python benchmarks/macao_levels.py --jobs 2 --readme docs/benchmarks.md
 
 Levels: random, easy, normal, hard.  Three option mixes: the default rules; 2 decks with
 jokers; 7 starting cards with stacking "any" (any draw card counters any draw card).
@@ -19,7 +19,8 @@ Every game has its own seed and the seats rotate every game; 95 % confidence int
 (Hard vs Normal heads-up and Hard against three Normals, default rules) get more games
 (``--target-games``, ``--target-games-4p``).  Decision times are the CPU time of each
 ``choose`` (one core per process), mean and 95th percentile.  The Markdown tables are
-printed, and with ``--readme`` written between the ``macao-levels`` markers of that file.
+printed, and with ``--readme FILE`` written between the ``macao-levels`` markers of that file
+(docs/benchmarks.md holds them).
 """
 
 from __future__ import annotations

@@ -130,7 +130,7 @@ def removal_name(preset: str, field: str = DEFAULT_FIELD) -> str:
 #: vietnamese -0.002 / -0.049 ± 0.004.  The beginners corrections are all left out:
 #: against the strongest-back-first players that field stands for they changed nothing
 #: (vietnamese +1.750 vs +1.748 heads-up, +6.493 vs +6.495 at 4 players).  Every strong
-#: correction and vietnamese's and seed's population ones gain (README, Benchmarks).
+#: correction and vietnamese's and seed's population ones gain (docs/benchmarks.md, "No loss").
 UNCORRECTED = frozenset(
     {("four-two", "population"), ("plain", "population")} | {(preset, "beginners") for preset in PRESETS}
 )
@@ -467,7 +467,7 @@ def best_response(field: Field, rules: Rules, players: int, hands: IntArray, poo
 #: The default field is a population, not one strategy [choice]: this share of its
 #: players set "strongest back first" and the rest play the best response to the whole
 #: population.  Real tables hold naive players; tuning for none of them gives away chi
-#: against them, while a quarter costs little against strong players (README figures).
+#: against them, while a quarter costs little against strong players (docs/benchmarks.md).
 NAIVE_SHARE = FIELD_NAIVE_SHARE[DEFAULT_FIELD]
 #: Each iteration moves the field this far toward the population's new response.
 DAMPING = 0.5
