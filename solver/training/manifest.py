@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ..tables import MANIFEST, TABLE_SIZES
+from ..tables import MANIFEST, TABLE_SIZES, read_manifest
 
 FORMAT = 1
 ABOUT = (
@@ -43,12 +43,9 @@ NUMBERS = re.compile(r"\[\s*([-+0-9.eE,\s]*?)\s*\]")
 
 def load(directory: Path) -> dict[str, Any]:
     """The manifest of ``directory``, or an empty one when it has none yet."""
-    path = directory / MANIFEST
-    if not path.exists():
+    if not (directory / MANIFEST).exists():
         return {"format": FORMAT, "about": ABOUT, "play": [], "files": {}}
-    with path.open(encoding="utf-8") as handle:
-        manifest: dict[str, Any] = json.load(handle)
-    return manifest
+    return read_manifest(directory)
 
 
 def dumps(manifest: dict[str, Any]) -> str:
