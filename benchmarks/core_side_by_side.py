@@ -11,13 +11,13 @@ speed change must not change them).
     python benchmarks/core_side_by_side.py /tmp/old_core.so [--rules vietnamese] [--players 4]
 
 ``--removal`` times this build on the shipped model (card-removal corrections included,
-see solver.removal) against the same build on the field tables alone: the corrections
+see solver.training.removal) against the same build on the field tables alone: the corrections
 change the values the search prunes with, so this is how their cost is measured.
 
     python benchmarks/core_side_by_side.py --removal [--field strong]
 
 ``--hand-terms`` times this build on the shipped model (hand terms included) against the
-same build with the per-tag corrections alone: the cost of the hand terms (solver.removal)
+same build with the per-tag corrections alone: the cost of the hand terms (solver.training.removal)
 where a table ships them.
 
     python benchmarks/core_side_by_side.py --hand-terms --rules four-two --players 2 --field strong

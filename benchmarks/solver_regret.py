@@ -22,7 +22,7 @@ oracle's best.
 Modes: ``fast`` and ``deep`` (the solver with ``--field``), ``sbf`` and ``alt`` (the fast
 solver with the tables in ``--alt-tables DIR``, same file names as ``solver/data``, with
 the card-removal corrections there if the directory has them), and ``bank``: fast mode's 8 best sets re-ranked by
-their card-aware values (:func:`solver.removal.card_aware_values`) against a bank of
+their card-aware values (:func:`solver.training.removal.card_aware_values`) against a bank of
 ``--bank`` seeded hands set as the field sets them, of which only those holding none of
 my 13 cards count (about 1.3 %), each settled with me one on one.  The corrections
 fast mode ships are learned from such values; ``bank`` shows what valuing each hand's
@@ -56,11 +56,12 @@ import numpy as np
 from solver import _core
 from solver.cards import Card
 from solver.fields import FIELDS
-from solver.removal import CANDIDATES, Bank, card_aware_values, plain_bank
-from solver.rowsettle import rows_net, valid_rows, win_values
 from solver.rules import PRESETS, SPECIAL_NAMES, Rules
 from solver.strategy import solve
-from solver.tables import get_field, get_model, read_model, row_keys
+from solver.tables import get_field, get_model, read_model
+from solver.training.removal import CANDIDATES, Bank, card_aware_values, plain_bank
+from solver.training.rowsettle import rows_net, valid_rows, win_values
+from solver.training.tables import row_keys
 
 MODES = ("fast", "deep", "sbf", "alt", "bank")
 
@@ -273,7 +274,7 @@ def bank_of(rules: Rules, players: int, field: str, size: int) -> Bank:
 
 def bank_answer(codes: list[int], setup: Setup, rules: Rules) -> list[int]:
     """Fast mode's best sets re-ranked by their card-aware values against a bank of
-    ``setup.bank`` hands (:func:`solver.removal.card_aware_values`: the bank hands that
+    ``setup.bank`` hands (:func:`solver.training.removal.card_aware_values`: the bank hands that
     avoid my cards, each settled one on one; sập làng from the sampled sweep chances)."""
     model = get_model(rules, setup.players, setup.field)
     top = _core.solve_hand(model, codes, CANDIDATES)

@@ -9,7 +9,7 @@ the exact ``solver.scoring.score_table`` (bonuses, scoops, sập làng, specials
 Strategies: ``fast`` (the solver), ``deep`` (Monte Carlo refinement), ``sbf`` (strongest
 back first: best 5 of 13 in the back, best 5 of the rest in the middle), ``random``
 (a uniformly random valid arrangement) and ``alt`` (the fast solver with the tables in
-``--alt-tables DIR``, e.g. a field built with ``python -m solver.tables build
+``--alt-tables DIR``, e.g. a field built with ``python -m solver.training.tables build
 --fields strong --out DIR``, and the card-removal corrections there if the directory
 has them).  ``--field`` sets the field the fast, deep and alt
 strategies play against (default "population").

@@ -49,7 +49,7 @@ def row_class(cards: Sequence[Card]) -> int:
 def split_ev(rows: Sequence[Sequence[float]], rules: Rules, players: int, scoop: float) -> float:
     """The §6.2 objective for rows given as (p, q, L, v, c) of front, middle, back, with
     the sweep probabilities raised to the correlation exponents of :mod:`solver.tables`
-    and ``c`` the row's card-removal correction per opponent (:mod:`solver.removal`)."""
+    and ``c`` the row's card-removal correction per opponent (:mod:`solver.training.removal`)."""
     (pf, qf, lf, vf, cf), (pm, qm, lm, vm, cm), (pb, qb, lb, vb, cb) = rows
     n = players - 1
     m, b, maj = rules.sweep_mult, rules.sweep_bonus, rules.majority_bonus

@@ -7,8 +7,8 @@ The best set depends on the opponents, so fast mode and deep mode take ``field=`
 * ``"strong"``: a table of solvers (the best response to itself, no naive players);
 * ``"beginners"``: every opponent sets "strongest back first".
 
-Each field has its own tables (:mod:`solver.tables` builds and loads them, and makes the
-compiled model of each: ``get_model``); deep mode deals its sampled opponents the same
+Each field has its own tables (:mod:`solver.training.tables` builds them; :mod:`solver.tables`
+loads them and makes the compiled model of each: ``get_model``); deep mode deals its sampled opponents the same
 mix (:data:`NAIVE_SHARE`).  This module names the fields and imports no table code, so
 :mod:`solver.tables` can use the names.
 """

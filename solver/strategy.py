@@ -11,7 +11,7 @@ a field hand weak in one row tends to be weak in all.  Per opponent::
     E = Σ_k (p_k v_k − L_k + c_k) + (m − 1)·(W·Σv − S·Σ_k L_k / q_k)         (sập ×m)
         + b·(W − S) + maj·(P(win ≥ 2) − P(lose ≥ 2))                        (sweep bonus, 4-2)
 
-where ``c_k`` is the row class's card-removal correction (:mod:`solver.removal`: the
+where ``c_k`` is the row class's card-removal correction (:mod:`solver.training.removal`: the
 opponents are dealt from the cards I do not hold, which the tables do not see), and
 sập làng adds ``(s − 1)·n·[(m·Σv + b)·W^n − σ^(n−1)·(m·S·Σ L/q + b·S)]`` for ``n``
 opponents, where ``σ`` is the chance a field hand scoops another.  Aces and a special

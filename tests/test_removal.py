@@ -1,9 +1,10 @@
-"""Card-removal corrections (solver.removal): the bank, the card-aware values, the fit,
-and the corrected model the solver ships."""
+"""Card-removal corrections (solver.training.removal): the bank, the card-aware values, the
+fit, and the corrected model the solver ships."""
 
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +13,31 @@ import pytest
 
 from solver import _core
 from solver.fields import FIELDS
-from solver.removal import (
+from solver.rules import PRESETS
+from solver.scoring import arrangement_from_codes, score_table
+from solver.strategy import special_of_codes
+from solver.tables import (
+    DATA_DIR,
+    HAND_FEATURES,
+    HAND_TERMS,
+    MANIFEST,
+    N_TAGS,
+    TABLE_SIZES,
+    get_field,
+    get_hand_weights,
+    get_model,
+    get_removal,
+    hand_features,
+    make_model,
+    play,
+    removal_by_class,
+    removal_name,
+    table_name,
+    term_parts,
+    term_slots,
+)
+from solver.training.removal import (
     HAND_HANDS,
-    PASSES,
     Bank,
     Gaps,
     HandGaps,
@@ -25,32 +48,10 @@ from solver.removal import (
     fit_hand_weights,
     main,
     plain_bank,
+    recorded_passes,
 )
-from solver.rules import PRESETS
-from solver.scoring import arrangement_from_codes, score_table
-from solver.strategy import special_of_codes
-from solver.tables import (
-    DATA_DIR,
-    HAND_FEATURES,
-    HAND_TERM_TABLES,
-    HAND_TERMS,
-    N_TAGS,
-    TABLE_SIZES,
-    UNCORRECTED,
-    deal_hands,
-    get_field,
-    get_hand_weights,
-    get_model,
-    get_removal,
-    hand_features,
-    make_model,
-    removal_by_class,
-    removal_name,
-    row_keys,
-    term_parts,
-    term_slots,
-)
-from solver.tables import main as tables_main
+from solver.training.tables import deal_hands, row_keys
+from solver.training.tables import main as tables_main
 
 
 def codes_of_mask(mask: int) -> list[int]:
@@ -124,9 +125,10 @@ def test_every_shipped_table_has_its_correction(preset: str) -> None:
     rules = PRESETS[preset]
     for field in FIELDS:
         shipped = (DATA_DIR / removal_name(preset, field)).exists()
-        assert shipped == ((preset, field) not in UNCORRECTED)
-        if shipped:  # built with the passes its preset takes
-            assert int(np.load(DATA_DIR / removal_name(preset, field))["passes"]) == PASSES[preset]
+        assert shipped == (play(preset, field).removal is not None)
+        if shipped:  # built with the passes the manifest records for it (3 under vietnamese and seed, else 1)
+            assert int(np.load(DATA_DIR / removal_name(preset, field))["passes"]) == recorded_passes(preset, field)
+            assert recorded_passes(preset, field) == (3 if preset in ("vietnamese", "seed") else 1)
         for players in TABLE_SIZES:
             removal = get_removal(rules, players, field)
             if not shipped:
@@ -141,7 +143,8 @@ def test_every_shipped_table_has_its_correction(preset: str) -> None:
             assert np.abs(removal).max() < 2.0  # chi per opponent: a correction, not a new table
             assert np.count_nonzero(removal[1]) > 10  # learned, not left empty
             weights = get_hand_weights(rules, players, field)
-            assert (weights is not None) == ((preset, field) in HAND_TERM_TABLES)
+            assert (weights is not None) == (players in play(preset, field).hand_terms)
+            assert (weights is not None) == ((preset, field) == ("four-two", "strong"))
             if weights is None:
                 continue
             assert weights.shape == (HAND_FEATURES, HAND_TERMS)
@@ -303,3 +306,38 @@ def test_a_build_refuses_an_out_directory_it_cannot_make_before_it_starts(
     err = capsys.readouterr().err
     assert f"--out {blocker / 'data'}: cannot make that directory" in err
     assert "Traceback" not in err
+
+
+def test_a_build_records_its_file_and_what_plays_it_in_the_manifest(tmp_path: Path) -> None:
+    """A tiny build into an empty directory writes the manifest beside its file: the file's
+    arrays, hash and build, and a play entry that plays the correction as the shipped one
+    does; a hand-term build on it keeps the per-tag build's record and adds its own, and
+    plays no hand terms where the shipped entry plays none."""
+    from solver.training.removal import build_all, record_build
+
+    build_all(100, 1000, 9, 1, ["plain"], ("strong",), tmp_path, hand_hands=0)
+    book = json.loads((tmp_path / MANIFEST).read_text())
+    name = removal_name("plain", "strong")
+    entry = book["files"][name]
+    with np.load(tmp_path / name) as data:
+        assert entry["arrays"] == {k: list(data[k].shape) for k in data.files}
+        assert [b["build"] for b in entry["builds"]] == ["removal"]
+        assert {k: entry["builds"][0][k] for k in ("hands", "bank", "seed", "passes")} == {
+            k: int(data[k]) for k in ("hands", "bank", "seed", "passes")
+        }
+    [plays] = book["play"]
+    assert (plays["preset"], plays["field"], plays["removal"], plays["tables"]) == (
+        "plain", "strong", name, table_name("plain", "strong"))  # fmt: skip
+    assert plays["correction"] == [2, 3, 4] and plays["hand_terms"] == [] and plays["passes"] == 1
+    # what a hand-term build on that file (--only-hand-terms --all-hand-terms) records
+    with np.load(tmp_path / name) as data:
+        arrays = {k: data[k] for k in data.files}
+    arrays.update({f"hand_{p}": np.zeros((HAND_FEATURES, HAND_TERMS), np.float32) for p in TABLE_SIZES},
+                  hand_hands=np.int64(1000), hand_ridge=np.float64(30), hand_iterations=np.int64(100))  # fmt: skip
+    np.savez_compressed(tmp_path / name, **arrays)
+    record_build(tmp_path, "plain", "strong", play("plain", "strong"), arrays, True, True, "1 s")
+    again = json.loads((tmp_path / MANIFEST).read_text())
+    assert [b["build"] for b in again["files"][name]["builds"]] == ["removal", "hand terms"]
+    assert again["files"][name]["builds"][0] == entry["builds"][0]
+    assert again["files"][name]["sha256"] != entry["sha256"]
+    assert again["play"][0]["hand_terms"] == []  # measured, not played: the shipped entry plays none

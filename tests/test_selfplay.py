@@ -1,8 +1,9 @@
-"""Self-play rounds (solver.selfplay): they replay, they move the field toward the solver
-that plays it, and the command refuses what it cannot do."""
+"""Self-play rounds (solver.training.selfplay): they replay, they move the field toward the
+solver that plays it, and the command refuses what it cannot do."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -10,26 +11,32 @@ import numpy as np
 import pytest
 
 from solver import _core
-from solver.removal import bank_of, bank_rng
 from solver.rules import PRESETS
-from solver.selfplay import ROUNDS, SELF_PLAY_TABLES, Round, Solver, main, refined_sizes, self_play, solve_rows
 from solver.tables import (
     DATA_DIR,
-    HAND_TERM_TABLES,
+    MANIFEST,
     TABLE_SIZES,
-    blend,
-    deal_hands,
-    distance,
-    field_of,
     get_field,
     read_field,
     read_hand_weights,
     read_removal,
     removal_name,
-    sample_hands,
-    sample_seed,
+    shipped_plays,
     table_name,
 )
+from solver.training.removal import bank_of, bank_rng
+from solver.training.selfplay import (
+    ROUNDS,
+    Round,
+    Solver,
+    main,
+    record_rounds,
+    refined_sizes,
+    self_play,
+    self_play_fields,
+    solve_rows,
+)
+from solver.training.tables import blend, deal_hands, distance, field_of, sample_hands, sample_seed
 
 RULES = PRESETS["four-two"]
 SAMPLES = 2000
@@ -92,8 +99,9 @@ def test_a_field_with_naive_players_is_refused() -> None:
 
 
 def test_the_shipped_self_play_fields_have_had_their_rounds() -> None:
-    assert SELF_PLAY_TABLES == HAND_TERM_TABLES
-    for preset, field in SELF_PLAY_TABLES:
+    assert self_play_fields() == [key for key, entry in sorted(shipped_plays().items()) if entry.hand_terms]
+    assert self_play_fields() == [("four-two", "strong")]
+    for preset, field in self_play_fields():
         assert refined_sizes(DATA_DIR, preset, field) == list(TABLE_SIZES)
         with np.load(DATA_DIR / table_name(preset, field)) as data:
             for players in TABLE_SIZES:
@@ -104,7 +112,7 @@ def test_the_shipped_self_play_fields_have_had_their_rounds() -> None:
 
 
 def test_the_command_refuses_to_run_twice_on_the_same_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    for preset, field in SELF_PLAY_TABLES:
+    for preset, field in self_play_fields():
         shutil.copy(DATA_DIR / removal_name(preset, field), tmp_path / removal_name(preset, field))
         with np.load(DATA_DIR / table_name(preset, field)) as data:
             tables = {k: data[k] for k in data.files}
@@ -118,18 +126,40 @@ def test_the_command_refuses_to_run_twice_on_the_same_files(tmp_path: Path, caps
 def test_the_command_names_the_build_that_is_missing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["build", "--out", str(tmp_path)])
-    assert "build it with `python -m solver.tables build` first" in capsys.readouterr().err
-    for preset, field in SELF_PLAY_TABLES:
+    assert "build it with `python -m solver.training.tables build` first" in capsys.readouterr().err
+    for preset, field in self_play_fields():
         shutil.copy(DATA_DIR / table_name(preset, field), tmp_path / table_name(preset, field))
         with np.load(tmp_path / table_name(preset, field)) as data:
             unrefined = {k: data[k] for k in data.files if not k.startswith("selfplay_")}
         np.savez_compressed(tmp_path / table_name(preset, field), **unrefined)
     with pytest.raises(SystemExit):
         main(["build", "--out", str(tmp_path)])
-    assert "build it with `python -m solver.removal build` first" in capsys.readouterr().err
+    assert "build it with `python -m solver.training.removal build` first" in capsys.readouterr().err
 
 
 def test_the_command_refuses_no_rounds(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["build", "--rounds", "0"])
     assert "--rounds must be at least 1" in capsys.readouterr().err
+
+
+def test_the_rounds_are_recorded_in_the_manifest_after_the_builds(tmp_path: Path) -> None:
+    """What the build records once its files are rewritten: the rounds' figures after the
+    field's best-response build, replacing an earlier self-play record, and on the removal
+    file it rewrote; the records of the shipped files are kept as they were."""
+    shipped = json.loads((DATA_DIR / MANIFEST).read_text())
+    preset, field = "four-two", "strong"
+    for name in (table_name(preset, field), removal_name(preset, field)):
+        shutil.copy(DATA_DIR / name, tmp_path / name)
+    (tmp_path / MANIFEST).write_text(json.dumps(shipped))
+    with np.load(tmp_path / table_name(preset, field)) as data:
+        tables = {k: data[k] for k in data.files}
+    record_rounds(tmp_path, preset, field, tables, "1 s on 1 processes")
+    book = json.loads((tmp_path / MANIFEST).read_text())
+    for name in (table_name(preset, field), removal_name(preset, field)):
+        old, new = shipped["files"][name]["builds"], book["files"][name]["builds"]
+        assert new[:-1] == old[:-1] and new[-1]["build"] == "selfplay" and new[-1]["took"] == "1 s on 1 processes"
+        assert new[-1]["selfplay_rounds"] == {str(p): ROUNDS for p in TABLE_SIZES}
+    field_record = book["files"][table_name(preset, field)]["builds"][-1]
+    assert field_record["selfplay_moved"] == {str(p): tables[f"selfplay_moved_{p}"].tolist() for p in TABLE_SIZES}
+    assert book["play"] == shipped["play"]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import random
 from collections.abc import Iterator
@@ -247,7 +248,7 @@ def test_c_settlement_equals_score_table(rules: Rules) -> None:
 
 
 def test_a_tiny_table_build_is_reproducible_and_moves_toward_a_best_response(tmp_path: Path) -> None:
-    from solver import tables
+    from solver.training import tables
 
     rules = PRESETS["vietnamese"]
     a, moves = tables.build_field(rules, 2, 400, seed=9, max_iter=2, tol=0.0)
@@ -259,10 +260,19 @@ def test_a_tiny_table_build_is_reproducible_and_moves_toward_a_best_response(tmp
     tables.build_all(300, 5, 1, ["plain"], tmp_path, max_iter=1)
     with np.load(tmp_path / "field-plain.npz") as data:
         assert {f"front_{n}" for n in (2, 3, 4)} <= set(data.files)
+        moves = {str(n): data[f"moves_{n}"].tolist() for n in (2, 3, 4)}
+    # the build records its file in the manifest beside it, and plays it
+    book = json.loads((tmp_path / "manifest.json").read_text())
+    [record] = book["files"]["field-plain.npz"]["builds"]
+    assert (record["samples"], record["seed"], record["max_iter"], record["moves"]) == (300, 5, 1, moves)
+    assert sorted(book["files"]) == ["field-plain-beginners.npz", "field-plain-strong.npz", "field-plain.npz"]
+    assert book["play"][1] == {"preset": "plain", "field": "population", "tables": "field-plain.npz", "removal": None,
+                               "correction": [], "hand_terms": [], "passes": None, "why": ""}  # fmt: skip
 
 
 def test_the_field_is_a_population_with_a_naive_share() -> None:
-    from solver import tables
+    from solver import tables as shipped
+    from solver.training import tables
 
     rules = PRESETS["vietnamese"]
     field, _ = tables.build_field(rules, 2, 300, seed=4, max_iter=1, tol=0.0, naive_share=0.4)
@@ -275,7 +285,7 @@ def test_the_field_is_a_population_with_a_naive_share() -> None:
     assert not np.allclose(field.back, naive.back)
     with pytest.raises(ValueError, match="naive_share"):
         tables.build_field(rules, 2, 10, seed=4, naive_share=1.5)
-    with np.load(tables.table_path("vietnamese")) as data:
+    with np.load(shipped.table_path("vietnamese")) as data:
         assert float(data["naive_share"]) == tables.NAIVE_SHARE
 
 
@@ -293,20 +303,21 @@ def test_shipped_tables_cover_every_preset_field_and_table_size() -> None:
 
 
 def test_the_beginners_field_is_strongest_back_first() -> None:
-    from solver import tables
+    from solver import tables as shipped
+    from solver.training import tables
 
     rules = PRESETS["vietnamese"]
     field, moves = tables.build_field(rules, 2, 500, seed=9, naive_share=1.0)
     hands_ = tables.deal_hands(500, np.random.default_rng(9))
     naive = tables.field_of(_core.strongest_back_first(hands_, True), rules)
     assert moves == [] and all(np.array_equal(a, b) for a, b in zip(field.rows(), naive.rows()))
-    shipped = tables.load_field("vietnamese", 2, "beginners")
+    beginners = shipped.load_field("vietnamese", 2, "beginners")
     fresh = tables.deal_hands(20000, np.random.default_rng(1))
     sample = tables.field_of(_core.strongest_back_first(fresh, True), rules)
     # the same distribution from two samples: the chance of a stronger back agrees closely
     _, k5 = _core.class_keys(True)
     order = np.argsort(k5)
-    assert np.abs(np.cumsum(shipped.back[order]) - np.cumsum(sample.back[order])).max() < 0.02
+    assert np.abs(np.cumsum(beginners.back[order]) - np.cumsum(sample.back[order])).max() < 0.02
 
 
 def test_deep_mode_sets_opponents_as_the_field_plays() -> None:

@@ -1,50 +1,30 @@
-"""EV tables of the fast solver: what a field of opponents holds in each row.
+"""EV tables of the fast solver: what a field of opponents holds in each row, and the
+compiled model built from them.
 
 The fast objective (spec §6.2) needs, for every row class of my split, the chance an
 opponent's same row is weaker / stronger and the chi I pay when it is stronger.  All of
-that follows from one thing per (preset, table size): the distribution of the *field's*
-row classes (front: 455 classes, middle and back: 12,376; see :mod:`solver._core`), plus
-``scoop``, the chance one field hand scoops another (for sập làng).
+that follows from one thing per (preset, table size, field): the distribution of the
+*field's* row classes (front: 455 classes, middle and back: 12,376; see
+:mod:`solver._core`), plus ``scoop``, the chance one field hand scoops another (for sập
+làng).  Opponents' special hands are left out of the tables; deep mode covers them.
+Card removal (the opponents are dealt from the 39 cards I do not hold) enters as a
+learned correction of each row's value per row tag, and where measured to help, *hand
+terms*: corrections that depend on the cards I hold, not only on the row
+(:func:`term_parts`, :func:`hand_features`).
 
-Each named field (:mod:`solver.fields`) is found by iterated best response: start with
-every sampled hand set "strongest back first", then repeatedly solve every sampled hand
-against the current field and move the field half way toward the field's answer (its
-naive share of players keep setting strongest back first, the rest play the best
-response), until it moves less than ``tol`` (total variation, worst row).  "beginners"
-is the naive start itself; "strong" has no naive players; "population" a quarter.
-
-Build all shipped tables (``solver/data/field-<preset>.npz`` for "population",
-``field-<preset>-<field>.npz`` for the others)::
-
-    python -m solver.tables build
-
-(defaults: ``--samples 40000 --max-iter 12 --tol 0.01 --seed 2026``, every field).
-It uses every core (``--jobs``, default all) and prints a progress bar on stderr.  The
-shipped tables were built with exactly that command: 4 presets × 3 table sizes in 125 s
-per field on a quiet 2-core machine ("beginners" takes seconds: it is the naive start).
-"vietnamese" and "seed" settle below 0.01 in 11–12 iterations under "population";
-"plain" and "four-two", and every preset under "strong", stop at 12 still moving about
-0.02, the sampling noise of 40,000 hands spread over 12,376 classes (their best
-responses flip between near-equal sets).
-Opponents' special hands are left out of the tables; deep mode covers them.  Card
-removal (the opponents are dealt from the 39 cards I do not hold) enters as a learned
-correction of each row's value per row tag, built separately by ``python -m
-solver.removal build`` into ``removal-<preset>[-<field>].npz`` (see :mod:`solver.removal`);
-:func:`get_model` adds it, :func:`make_model` only when given one.  Where measured to
-help, the same file also holds *hand terms*: corrections that depend on the cards I
-hold, not only on the row (:func:`term_parts`, :func:`hand_features`).  Where fast mode
-plays them (:data:`HAND_TERM_TABLES`), ``python -m solver.selfplay build`` then moves the
-field, the correction and the hand terms together by rounds of self-play, so the tables
-describe a table of solvers who play them (:mod:`solver.selfplay`).
+This module only loads.  The files live in ``solver/data`` beside ``manifest.json``,
+which says what each file holds, which build made it (seeds, sizes, figures), and what
+fast mode plays for each preset and field: its field file, and at which table sizes the
+card-removal correction and the hand terms of its removal file (:class:`Play`).
+:func:`get_model` builds the model from those; :func:`make_model` takes any parts.  The
+offline builds that write the files and the manifest are :mod:`solver.training` (the
+field tables, the corrections and hand terms, the self-play rounds); nothing here
+imports them, so ``import solver`` never loads a training module.
 """
 
 from __future__ import annotations
 
-import argparse
-import multiprocessing
-import os
-import sys
-import time
+import json
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -54,13 +34,14 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from ..fields import DEFAULT_FIELD, FIELDS, check_field, table_preset
-from ..fields import NAIVE_SHARE as FIELD_NAIVE_SHARE
+from ..fields import DEFAULT_FIELD, check_field, table_preset
 from ..hands import STRAIGHT, STRAIGHT_FLUSH
-from ..rules import PRESETS, Rules
+from ..rules import Rules
 from ..scoring import chi_value
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+#: The file in a data directory that describes the others (see docs/training.md).
+MANIFEST = "manifest.json"
 TABLE_SIZES = (2, 3, 4)
 ROWS = ("front", "middle", "back")
 FloatArray = npt.NDArray[np.float64]
@@ -85,8 +66,66 @@ def table_name(preset: str, field: str = DEFAULT_FIELD) -> str:
     return f"field-{preset}.npz" if field == DEFAULT_FIELD else f"field-{preset}-{field}.npz"
 
 
+def removal_name(preset: str, field: str = DEFAULT_FIELD) -> str:
+    """File name of a preset's card-removal corrections for one field."""
+    return f"removal-{preset}.npz" if field == DEFAULT_FIELD else f"removal-{preset}-{field}.npz"
+
+
+@dataclass(frozen=True)
+class Play:
+    """What fast mode plays for one preset and field (an entry of the manifest's
+    ``play`` list): the field file, the removal file (None: no correction), the table
+    sizes that add its per-tag correction and those that add its hand terms, and the
+    passes its correction was built with (the removal build's default)."""
+
+    tables: str
+    removal: str | None
+    correction: frozenset[int]
+    hand_terms: frozenset[int]
+    passes: int | None
+
+
+def read_manifest(directory: Path = DATA_DIR) -> dict[str, Any]:
+    """The manifest of a data directory, as stored."""
+    path = directory / MANIFEST
+    if not path.exists():
+        raise FileNotFoundError(f"{path} is missing; the builds of solver.training write it beside their files")
+    with path.open(encoding="utf-8") as handle:
+        manifest: dict[str, Any] = json.load(handle)
+    return manifest
+
+
+def plays_of(manifest: dict[str, Any]) -> dict[tuple[str, str], Play]:
+    """The manifest's ``play`` entries by (preset, field)."""
+    return {
+        (entry["preset"], entry["field"]): Play(
+            entry["tables"],
+            entry["removal"],
+            frozenset(entry["correction"]),
+            frozenset(entry["hand_terms"]),
+            entry["passes"],
+        )
+        for entry in manifest["play"]
+    }
+
+
+@cache
+def shipped_plays() -> dict[tuple[str, str], Play]:
+    """What fast mode plays for every preset and field, from the shipped manifest."""
+    return plays_of(read_manifest(DATA_DIR))
+
+
+def play(preset: str, field: str = DEFAULT_FIELD) -> Play:
+    """What fast mode plays for one preset and field (from the shipped manifest)."""
+    plays = shipped_plays()
+    if (preset, field) not in plays:
+        raise LookupError(f"{DATA_DIR / MANIFEST} has no play entry for preset {preset!r} and field {field!r}")
+    return plays[(preset, field)]
+
+
 def table_path(preset: str, field: str = DEFAULT_FIELD) -> Path:
-    return DATA_DIR / table_name(preset, field)
+    """The shipped field file of one preset and field."""
+    return DATA_DIR / play(preset, field).tables
 
 
 @cache
@@ -116,52 +155,24 @@ N_CATEGORIES = 9
 N_TAGS = 512
 
 
-def removal_name(preset: str, field: str = DEFAULT_FIELD) -> str:
-    """File name of a preset's card-removal corrections for one field."""
-    return f"removal-{preset}.npz" if field == DEFAULT_FIELD else f"removal-{preset}-{field}.npz"
-
-
-#: (preset, field) pairs that play without the card-removal correction [measured].  A
-#: correction ships only if it does not lose to the uncorrected solver in a duplicate
-#: match (``benchmarks/solver_strength.py --matchups fast:alt``, 100,000-200,000 deals)
-#: at 2 and 4 players.  Lost: four-two population -0.006 ± 0.002 / -0.008 ± 0.003, plain
-#: population -0.001 ± 0.001 / -0.002 ± 0.001 (both gain against strongest-back-first
-#: players, whom the population field holds: plain +0.006 / +0.020); beginners
-#: vietnamese -0.002 / -0.049 ± 0.004.  The beginners corrections are all left out:
-#: against the strongest-back-first players that field stands for they changed nothing
-#: (vietnamese +1.750 vs +1.748 heads-up, +6.493 vs +6.495 at 4 players).  Every strong
-#: correction and vietnamese's and seed's population ones gain (docs/benchmarks.md, "No loss").
-UNCORRECTED = frozenset(
-    {("four-two", "population"), ("plain", "population")} | {(preset, "beginners") for preset in PRESETS}
-)
-
-
 @cache
 def load_removal(preset: str, players: int, field: str = DEFAULT_FIELD) -> FloatArray | None:
     """The shipped card-removal correction (3, N_TAGS) of one preset, table size and
-    field; None where the field plays without one (:data:`UNCORRECTED`)."""
-    if (preset, field) in UNCORRECTED:
+    field; None where the manifest says that table size plays without one."""
+    entry = play(preset, field)
+    if entry.removal is None or players not in entry.correction:
         return None
-    return read_removal(DATA_DIR / removal_name(preset, field), players)
-
-
-#: (preset, field) pairs whose fast mode also plays the hand terms [measured].  They lower
-#: the regret wherever they were built (benchmarks/solver_regret.py, 400 hands, strong
-#: opponents: four-two 0.0084 -> 0.0044 heads-up and 0.0243 -> 0.0106 at 4 players;
-#: vietnamese 0.0108 -> 0.0077 and 0.0339 -> 0.0172), but they cost the search 1.5-1.6x
-#: its instructions (callgrind, vietnamese 4 players: 263,400 -> 420,700 a hand), which
-#: the speed budget at vietnamese (median <= 15 us) does not allow; four-two's search is
-#: the cheaper one (244,322 -> 372,852 heads-up) and its heads-up target needs them.
-HAND_TERM_TABLES = frozenset({("four-two", "strong")})
+    return read_removal(DATA_DIR / entry.removal, players)
 
 
 @cache
 def load_hand_weights(preset: str, players: int, field: str = DEFAULT_FIELD) -> FloatArray | None:
     """The shipped hand-term weights (HAND_FEATURES, HAND_TERMS) of one preset, table size
-    and field; None where fast mode plays without them (:data:`HAND_TERM_TABLES`)."""
-    if (preset, field) not in HAND_TERM_TABLES:
+    and field; None where the manifest says fast mode plays without them."""
+    entry = play(preset, field)
+    if entry.removal is None or players not in entry.hand_terms:
         return None
-    return read_hand_weights(DATA_DIR / removal_name(preset, field), players)
+    return read_hand_weights(DATA_DIR / entry.removal, players)
 
 
 def read_hand_weights(path: Path, players: int) -> FloatArray | None:
@@ -237,7 +248,9 @@ def term_slots(keys: npt.ArrayLike) -> npt.NDArray[np.int64]:
 def read_removal(path: Path, players: int) -> FloatArray:
     """Chi per opponent to add to each row (front, middle, back) of each tag (3, N_TAGS)."""
     if not path.exists():
-        raise FileNotFoundError(f"card-removal table {path} is missing; build it with `python -m solver.removal build`")
+        raise FileNotFoundError(
+            f"card-removal table {path} is missing; build it with `python -m solver.training.removal build`"
+        )
     with np.load(path) as data:
         return np.asarray(data[f"removal_{players}"], dtype=np.float64)
 
@@ -271,7 +284,7 @@ def read_model(directory: Path, rules: Rules, players: int, field: str = DEFAULT
 def read_field(path: Path, players: int) -> Field:
     """The field of one table size from a table file (``build`` writes them)."""
     if not path.exists():
-        raise FileNotFoundError(f"EV table {path} is missing; build it with `python -m solver.tables build`")
+        raise FileNotFoundError(f"EV table {path} is missing; build it with `python -m solver.training.tables build`")
     with np.load(path) as data:
         return Field(
             front=data[f"front_{players}"],
@@ -307,17 +320,6 @@ def spread_by_tag(by_tag: FloatArray, rules: Rules, fill: float) -> tuple[FloatA
 def class_values(rules: Rules) -> tuple[FloatArray, FloatArray, FloatArray]:
     """Chi value of winning each row with each class (front 455, middle and back 12,376)."""
     return spread_by_tag(tag_chi_values(rules), rules, fill=1.0)
-
-
-def keys_of_classes(classes: IntArray, rules: Rules) -> npt.NDArray[np.int64]:
-    """Row keys (n, 3) of row classes (n, 3), front, middle, back."""
-    k3, k5 = _core.class_keys(rules.wheel == "second")
-    return np.stack([k3[classes[:, 0]], k5[classes[:, 1]], k5[classes[:, 2]]], axis=1).astype(np.int64)
-
-
-def row_keys(arrangements: IntArray, rules: Rules) -> npt.NDArray[np.int64]:
-    """Row keys (n, 3) of arrangements (n, 13) laid out front 3 | middle 5 | back 5."""
-    return keys_of_classes(_core.row_classes(np.ascontiguousarray(arrangements, dtype=np.int32)), rules)
 
 
 #: Sweep correlation [derived].  Rows are compared independently, but a field hand weak
@@ -415,202 +417,3 @@ def make_model(
         rules.wheel == "second",
         *(() if hand_weights is None else (hand_weights,)),  # an older build's Model takes no weights
     )
-
-
-# --- building ---------------------------------------------------------------------------
-
-
-def deal_hands(n: int, rng: np.random.Generator) -> IntArray:
-    """``n`` random 13-card hands as sorted codes (each from its own shuffled deck)."""
-    return np.sort(np.argsort(rng.random((n, 52)), axis=1)[:, :13], axis=1).astype(np.int32)
-
-
-def field_of(arrangements: IntArray, rules: Rules) -> Field:
-    """Distribution of row classes of a sample of arrangements, and its scoop rate."""
-    cls = _core.row_classes(np.ascontiguousarray(arrangements, dtype=np.int32))
-    n = len(cls)
-    front = np.bincount(cls[:, 0], minlength=_core.N_FRONT_CLASSES) / n
-    middle = np.bincount(cls[:, 1], minlength=_core.N_FIVE_CLASSES) / n
-    back = np.bincount(cls[:, 2], minlength=_core.N_FIVE_CLASSES) / n
-    keys = keys_of_classes(cls, rules)
-    other = np.roll(keys, 1, axis=0)
-    scoop = float(np.mean(np.all(keys > other, axis=1)))
-    return Field(front.astype(np.float64), middle.astype(np.float64), back.astype(np.float64), scoop)
-
-
-def blend(a: Field, b: Field, weight: float) -> Field:
-    """``(1 - weight) * a + weight * b``."""
-    mix = [(1 - weight) * x + weight * y for x, y in zip(a.rows(), b.rows())]
-    return Field(mix[0], mix[1], mix[2], (1 - weight) * a.scoop + weight * b.scoop)
-
-
-def distance(a: Field, b: Field) -> float:
-    """Largest total-variation distance between the two fields' rows."""
-    return max(0.5 * float(np.abs(x - y).sum()) for x, y in zip(a.rows(), b.rows()))
-
-
-def _solve_chunk(args: tuple[Field, Rules, int, IntArray]) -> IntArray:
-    field, rules, players, hands = args
-    model = make_model(field, rules, players)
-    arrangements, _ = _core.solve_batch(model, hands)
-    return np.asarray(arrangements)
-
-
-def best_response(field: Field, rules: Rules, players: int, hands: IntArray, pool: Any, chunks: int) -> IntArray:
-    """Every sampled hand solved against ``field`` (in parallel chunks)."""
-    parts = np.array_split(hands, chunks)
-    jobs = [(field, rules, players, np.ascontiguousarray(p)) for p in parts]
-    results = pool.map(_solve_chunk, jobs) if pool is not None else [_solve_chunk(j) for j in jobs]
-    return np.concatenate(results)
-
-
-#: The default field is a population, not one strategy [choice]: this share of its
-#: players set "strongest back first" and the rest play the best response to the whole
-#: population.  Real tables hold naive players; tuning for none of them gives away chi
-#: against them, while a quarter costs little against strong players (docs/benchmarks.md).
-NAIVE_SHARE = FIELD_NAIVE_SHARE[DEFAULT_FIELD]
-#: Each iteration moves the field this far toward the population's new response.
-DAMPING = 0.5
-
-
-def sample_seed(seed: int, preset: str, players: int) -> int:
-    """The seed of one preset and table size's sample hands, derived reproducibly from the
-    build's base seed."""
-    return seed * 1000 + TABLE_SIZES.index(players) * 10 + sorted(PRESETS).index(preset)
-
-
-def sample_hands(samples: int, seed: int) -> IntArray:
-    """The sample hands :func:`build_field` solves, dealt from ``seed``."""
-    return deal_hands(samples, np.random.default_rng(seed))
-
-
-def build_field(
-    rules: Rules,
-    players: int,
-    samples: int,
-    seed: int,
-    pool: Any = None,
-    chunks: int = 1,
-    max_iter: int = 12,
-    tol: float = 0.01,
-    progress: Any = None,
-    naive_share: float = NAIVE_SHARE,
-) -> tuple[Field, list[float]]:
-    """Iterated best response from "strongest back first"; returns the field and the
-    distance moved at each iteration.
-
-    Each iteration solves every sampled hand against the current field, mixes those
-    answers with the naive ones (``naive_share`` of the population) and moves the field
-    half way (:data:`DAMPING`) toward that mix, until it moves less than ``tol``.  With
-    ``naive_share=0`` this converges toward an equilibrium of the solver with itself;
-    with ``naive_share=1`` the field is the naive one (no iteration).
-    """
-    if not 0.0 <= naive_share <= 1.0:
-        raise ValueError(f"naive_share must be in [0, 1], got {naive_share}")
-    hands = sample_hands(samples, seed)
-    naive = field_of(_core.strongest_back_first(hands, rules.wheel == "second"), rules)
-    field = naive
-    moves: list[float] = []
-    if naive_share == 1.0:
-        return field, moves
-    for it in range(1, max_iter + 1):
-        response = field_of(best_response(field, rules, players, hands, pool, chunks), rules)
-        new = blend(field, blend(response, naive, naive_share), DAMPING)
-        moves.append(distance(field, new))
-        field = new
-        if progress is not None:
-            progress(it, moves[-1])
-        if moves[-1] < tol:
-            break
-    return field, moves
-
-
-def build_all(
-    samples: int,
-    seed: int,
-    jobs: int,
-    presets: list[str],
-    out_dir: Path = DATA_DIR,
-    max_iter: int = 12,
-    tol: float = 0.01,
-    fields: tuple[str, ...] = FIELDS,
-) -> None:
-    """Build and save the tables of every preset, field and table size."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    start = time.perf_counter()
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(jobs) as pool:
-        for preset, field_name in ((p, f) for f in fields for p in presets):
-            rules = PRESETS[preset]
-            naive_share = FIELD_NAIVE_SHARE[field_name]
-            arrays: dict[str, Any] = {}
-            for players in TABLE_SIZES:
-                label = f"{preset} {field_name} {players}p"
-
-                def progress(it: int, move: float, label: str = label) -> None:
-                    elapsed = time.perf_counter() - start
-                    bar = "#" * it + "." * (max_iter - it)
-                    print(
-                        f"\r{label:>28} [{bar}] iter {it:2d} move {move:.4f}  {elapsed:6.1f}s",
-                        end="",
-                        file=sys.stderr,
-                        flush=True,
-                    )
-
-                field, moves = build_field(
-                    rules,
-                    players,
-                    samples,
-                    sample_seed(seed, preset, players),
-                    pool,
-                    jobs * 4,
-                    max_iter=max_iter,
-                    tol=tol,
-                    progress=progress,
-                    naive_share=naive_share,
-                )
-                print(file=sys.stderr)
-                arrays[f"front_{players}"] = field.front
-                arrays[f"middle_{players}"] = field.middle
-                arrays[f"back_{players}"] = field.back
-                arrays[f"scoop_{players}"] = np.float64(field.scoop)
-                arrays[f"moves_{players}"] = np.asarray(moves)
-            arrays["samples"] = np.int64(samples)
-            arrays["seed"] = np.int64(seed)
-            arrays["naive_share"] = np.float64(naive_share)
-            np.savez_compressed(out_dir / table_name(preset, field_name), **arrays)
-    took = time.perf_counter() - start
-    print(f"built {len(presets)} preset(s) x {len(fields)} field(s) in {took:.1f}s", file=sys.stderr)
-
-
-def unwritable(directory: Path) -> str | None:
-    """Why a build cannot write its files into ``directory`` (made if missing), else None:
-    checked before a build of minutes starts, not when it saves."""
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        return f"--out {directory}: cannot make that directory ({error.strerror})"
-    if not os.access(directory, os.W_OK | os.X_OK):
-        return f"--out {directory}: cannot write there (permission denied)"
-    return None
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m solver.tables", description=__doc__.split("\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    b = sub.add_parser("build", help="build the EV tables by iterated best response")
-    b.add_argument("--samples", type=int, default=40000, help="hands sampled per table (default 40000)")
-    b.add_argument("--seed", type=int, default=2026)
-    b.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
-    b.add_argument("--presets", nargs="*", default=sorted(PRESETS), choices=sorted(PRESETS))
-    b.add_argument("--out", type=Path, default=DATA_DIR)
-    b.add_argument("--max-iter", type=int, default=12, help="best-response iterations at most (default 12)")
-    b.add_argument("--tol", type=float, default=0.01, help="stop when the field moves less than this (default 0.01)")
-    b.add_argument("--fields", nargs="*", default=list(FIELDS), choices=FIELDS, help="fields to build (default all)")
-    args = parser.parse_args(argv)
-    if problem := unwritable(args.out):
-        parser.error(problem)
-    build_all(
-        args.samples, args.seed, max(1, args.jobs), args.presets, args.out, args.max_iter, args.tol, tuple(args.fields)
-    )
-    return 0

@@ -1,9 +1,7 @@
-"""``python -m solver.tables build``: the command line of :mod:`solver.tables`.
+"""``python -m solver.tables build``: the field build's old command, kept because the
+README documents it; the build is :mod:`solver.training.tables`.  ``import solver``
+never runs this file, so it loads no training module."""
 
-A package's ``__main__`` runs beside the package rather than re-running it, so the tables
-module that ``import solver`` loads is the one the command uses.
-"""
-
-from . import main
+from ..training.tables import main
 
 raise SystemExit(main())

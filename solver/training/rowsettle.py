@@ -5,7 +5,7 @@ alone (:mod:`solver.hands`): each row won pays the winner's chi for that row (D7
 winning two rows of three adds the majority bonus, and sweeping all three multiplies
 the pair's net by the sweep multiplier and adds the sweep bonus (D8).  Fouls, specials,
 aces and sập làng are the caller's.  The regret oracle (benchmarks/solver_regret.py)
-and the card-removal corrections (:mod:`solver.removal`) both settle through here;
+and the card-removal corrections (:mod:`solver.training.removal`) both settle through here;
 a test compares the oracle built on it with :func:`solver.scoring.score_table`.
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .rules import Rules
-from .tables import TAG_SHIFT, tag_chi_values
+from ..rules import Rules
+from ..tables import TAG_SHIFT, tag_chi_values
 
 
 def win_values(keys: np.ndarray, rules: Rules) -> np.ndarray:
