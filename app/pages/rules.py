@@ -130,6 +130,7 @@ def bullets(*items: str) -> str:
 
 st.title(_("Rules of Mau Binh"))
 st.caption(_("Mậu Binh · Binh xập xám · ម៉ូវបិញ — 13-card Chinese poker as played in Vietnam and Cambodia."))
+st.caption(_("The rules of Macao, the other card game of this app, are at the end of this page."))
 
 st.header(_("How a hand is played"))
 st.markdown(
