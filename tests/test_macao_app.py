@@ -386,3 +386,12 @@ def test_the_rules_page_has_a_macao_section_in_every_language(lang: str, title: 
         english = "\n".join(macao_part(rules_page("en"), "Rules of Macao"))
         for line, original in zip(text.splitlines(), english.splitlines()):
             assert line != original, f"not translated: {original}"
+
+
+def test_every_page_that_draws_cards_honours_the_card_design() -> None:
+    """The component reads card_skin itself: the Rules page's examples show the chosen design too."""
+    at = AppTest.from_file(RULES_PAGE, default_timeout=60)
+    at.session_state["card_skin"] = {"face": "jumbo", "back": "blue"}
+    at.run()
+    drawn = [json.loads(e.proto.json) for e in at.get("bidi_component") if e.key == "rules_examples"]
+    assert drawn and drawn[0]["skin"] == {"face": "jumbo", "back": "blue"}
