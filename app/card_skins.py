@@ -45,6 +45,9 @@ def skin_picker(page: str) -> None:
     def chosen() -> None:
         st.session_state[SKIN_KEY] = {"face": st.session_state[face_key], "back": st.session_state[back_key]}
 
+    choose = _("Choose an option")  # Streamlit's own placeholder is English
     c1, c2 = st.columns(2)
-    c1.selectbox(_("Card faces"), FACES, format_func=labels_now(face_label, FACES), key=face_key, on_change=chosen)
-    c2.selectbox(_("Card backs"), BACKS, format_func=labels_now(back_label, BACKS), key=back_key, on_change=chosen)
+    c1.selectbox(_("Card faces"), FACES, format_func=labels_now(face_label, FACES), key=face_key, on_change=chosen,
+                 placeholder=choose)  # fmt: skip
+    c2.selectbox(_("Card backs"), BACKS, format_func=labels_now(back_label, BACKS), key=back_key, on_change=chosen,
+                 placeholder=choose)  # fmt: skip

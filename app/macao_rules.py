@@ -33,7 +33,7 @@ def macao_section() -> None:
     st.header(_("Rules of Macao"))
     st.caption(
         _(
-            "Macao (Romanian *Macaua*) is a shedding game for 2 to 4 players: be the first to play all your "
+            "Macao (in Romanian, Macaua) is a shedding game for 2 to 4 players: be the first to play all your "
             "cards. On the Macao page you play against 1 to 3 computer players."
         )
     )
