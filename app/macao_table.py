@@ -8,8 +8,12 @@ action starts with it (a ``Play`` whose first card it is, or ``PlayDrawn`` for t
 just drawn).  One tap plays it when every legal play starting with that card is the
 same play (same cards, no suit to name); otherwise the tap selects it and the player
 adds cards of the same rank or names a suit.  :func:`why_illegal` says in plain words
-why a play is refused (no rule numbers).  Every word is in the player's language
-(:mod:`app.i18n`); the page draws.
+why a play is refused (no rule numbers); :func:`why_dim` says the same for a dim card
+before it is tapped (the component shows it on a tap, with no round trip), and
+:func:`why_lit` why a lit card may go (the guided hints of a first round).  Under each
+opponent's seat is its last move (:func:`app.macao_log.last_move`), marked fresh when it
+came after your own last move.  Every word is in the player's language (:mod:`app.i18n`);
+the page draws.
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ from dataclasses import dataclass
 
 from app.cards import MacaoSeat, MacaoTable, TableEvent
 from app.i18n import _, ngettext, pgettext
-from app.macao_widgets import glyph_text, label, suit_text
+from app.macao_log import MOVES, short
+from app.macao_widgets import cards_line, glyph_text, label, suit_text
 from app.terms import suit_names
 from app.widgets import SUIT_GLYPHS
 from macao import IllegalActionError, Observation, Phase, Play, PlayDrawn, State, legal_actions, observe
@@ -105,12 +110,101 @@ def playable_cards(hand: Sequence[Card], legal: Sequence[Action], drawn_index: i
     ]
 
 
-def table_view(state: State, names: Sequence[str], declare: bool, four_colour: bool = False) -> TableFacts:
-    """What the table shows to you (seat 0) now."""
+#: Cards a draw card adds to a pending penalty (macao.md §2.3).
+DRAW_VALUES = {"2": 2, "3": 3, "BJ": 5, "RJ": 10}
+
+
+def _draw_value(card: Card) -> int:
+    """2, 3, 5 or 10 for a draw card; 0 for any other card."""
+    if card.is_joker:
+        return DRAW_VALUES[str(card)]
+    return DRAW_VALUES.get(str(card)[0], 0)
+
+
+def _is_rank(card: Card, rank: int) -> bool:
+    return not card.is_joker and int(card.rank) == rank  # type: ignore[arg-type]
+
+
+def why_lit(obs: Observation, card: Card, drawn: bool = False) -> str:
+    """Why ``card`` (lit: some legal play starts with it) may be played now, in a few words."""
+    rules, top = obs.rules, obs.top
+    name = label(card)
+    value = _draw_value(card)
+    if drawn:
+        return _("{card}: the card you drew fits, so you may play it now.").format(card=name)
+    if obs.pending_draw:
+        if rules.stop and _is_rank(card, 7):
+            return _("{card}: a 7 stops the penalty; nobody draws.").format(card=name)
+        return _("{card}: answers the penalty and adds {n}; the next player draws {total}.").format(
+            card=name, n=value, total=obs.pending_draw + value
+        )
+    if obs.pending_skip:
+        return _("{card}: a 4 answers the wait and passes it on.").format(card=name)
+    if card.is_joker:
+        why = _("{card}: a joker goes on anything.").format(card=name)
+    elif rules.ace_wild and _is_rank(card, 14):
+        why = _("{card}: an Ace goes on anything and names the next suit.").format(card=name)
+    elif obs.active_suit is None:
+        why = _("{card}: after a joker any card may follow.").format(card=name)
+    elif card.suit is obs.active_suit:
+        why = _("{card}: same suit as asked ({suit}).").format(card=name, suit=SUIT_GLYPHS[obs.active_suit])
+    else:
+        why = _("{card}: same rank as {top}.").format(card=name, top=label(top))
+    if value:
+        why += " " + _("The next player draws {n} unless they answer.").format(n=value)
+    elif _is_rank(card, 4):
+        why += " " + _("The next player waits a turn unless they answer with a 4.")
+    return why
+
+
+def why_dim(state: State, card: Card) -> str:
+    """Why ``card`` of your hand cannot be played now (it is dim), in plain words."""
+    obs = observe(state, HUMAN)
+    rules = state.rules
+    if obs.is_terminal:
+        return _("The round is over.")
+    if obs.current != HUMAN:
+        return _("It is not your turn.")
+    if obs.phase is Phase.AFTER_DRAW and obs.drawn is not None:
+        return _("After a draw you may play only the card you drew ({card}), or keep it.").format(card=label(obs.drawn))
+    if obs.pending_draw and _draw_value(card) and rules.stacking == "matching":
+        return _("{card} is a draw card, but it matches neither the suit nor the rank of {top}.").format(
+            card=label(card), top=label(obs.top)
+        )
+    if obs.pending_draw and _draw_value(card) and rules.stacking == "none":
+        return _("With these options a penalty cannot be passed on: stop it with a 7, or take the cards.")
+    if obs.pending_draw and rules.ace_wild and _is_rank(card, 14):
+        return _("An Ace cannot answer a penalty.")
+    reason = why_illegal(state, Play((card,)), "")
+    return reason if isinstance(reason, str) else str(reason)
+
+
+def _last_moves(obs: Observation) -> tuple[dict[int, str], set[int]]:
+    """Each seat's last move as a note, and the seats whose last move came after yours."""
+    notes: dict[int, str] = {}
+    fresh: set[int] = set()
+    mine = -1
+    for i, event in enumerate(obs.log):
+        if event.kind in MOVES and event.seat == HUMAN:
+            mine = i
+    for i in range(len(obs.log) - 1, -1, -1):
+        event = obs.log[i]
+        if event.kind in MOVES and event.seat is not None and event.seat not in notes:
+            notes[event.seat] = short(event, cards_line, HUMAN)
+            if i > mine:
+                fresh.add(event.seat)
+    return notes, fresh
+
+
+def table_view(
+    state: State, names: Sequence[str], declare: bool, four_colour: bool = False, guided: bool = False
+) -> TableFacts:
+    """What the table shows to you (seat 0) now; ``guided`` adds why each lit card may go."""
     obs = observe(state, HUMAN)
     over = obs.is_terminal
     your_turn = obs.current == HUMAN and not over
     legal = legal_actions(state) if your_turn else []
+    last, fresh = _last_moves(obs)
     seats = []
     for seat in range(obs.players):
         if seat == HUMAN:
@@ -133,9 +227,18 @@ def table_view(state: State, names: Sequence[str], declare: bool, four_colour: b
                 note=", ".join(notes),
                 current=obs.current == seat and not over,
                 out=out,
+                last_move=last.get(seat, ""),
+                fresh=seat in fresh,
             )
         )
     drawn_index = _drawn_index(obs)
+    playable = playable_cards(obs.hand, legal, drawn_index)
+    reasons = ["" if lit else why_dim(state, card) for card, lit in zip(obs.hand, playable)]
+    guide = (
+        [why_lit(obs, card, i == drawn_index) for i, (card, lit) in enumerate(zip(obs.hand, playable)) if lit]
+        if guided and your_turn
+        else []
+    )
     pending = ""
     if not over and obs.pending_draw:
         pending = _("Draw {n} pending").format(n=obs.pending_draw)
@@ -152,13 +255,27 @@ def table_view(state: State, names: Sequence[str], declare: bool, four_colour: b
     hint = ""
     if your_turn and obs.phase is Phase.AFTER_DRAW:
         hint = _("You drew {card}: tap it to play it, or keep it.").format(card=label(obs.drawn)) if obs.drawn else ""
+    elif your_turn and any(isinstance(a, Play) for a in legal):
+        hint = _("Tap a lit card to play it.")
+        if any(isinstance(a, Play) and len(obs.hand) - len(a.cards) == 1 for a in legal):
+            hint = (
+                _("Macao! is on: it is said with your play.")
+                if declare
+                else _("A play can leave you one card: press Macao! first, then play, or you may draw {n}.").format(
+                    n=state.rules.macao_penalty
+                )
+            )
+    elif your_turn and obs.pending_draw:
+        hint = _("Nothing answers the penalty: take the {n} cards.").format(n=obs.pending_draw)
+    elif your_turn and obs.pending_skip:
+        hint = _("No 4 to answer with: accept the wait.")
     elif your_turn:
-        hint = _("Tap a lit card to play it.") if any(isinstance(a, Play) for a in legal) else _("No card fits: draw.")
+        hint = _("No card fits: draw.")
     table = MacaoTable(
         seats=seats,
         top=str(obs.top),
         hand=[str(c) for c in obs.hand],
-        playable=playable_cards(obs.hand, legal, drawn_index),
+        playable=playable,
         one_tap=one_tap_plays(obs.hand, legal, declare, drawn_index),
         move=obs.moves,
         your_turn=your_turn,
@@ -168,6 +285,8 @@ def table_view(state: State, names: Sequence[str], declare: bool, four_colour: b
         pending_text=pending,
         hint=hint,
         drawn_index=drawn_index,
+        reasons=reasons,
+        guide=guide,
         labels={
             "play": pgettext("button", "Play"),
             "clear": _("Cancel"),

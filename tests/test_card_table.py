@@ -93,3 +93,41 @@ def test_swaps_to_best_counts_pairs_and_cycles() -> None:
     assert swaps_to_best(rows, swapped) == 1
     cycle = [parse_cards("5c 3c 4c"), parse_cards("Tc 6c 7c 8c 9c"), parse_cards("2c Jc Qc Kc Ac")]
     assert swaps_to_best(rows, cycle) == 2
+
+
+@pytest.mark.parametrize("options", [{}, VARIANT, {"stacking": "none"}], ids=["default", "variant", "no-stacking"])
+def test_every_dim_card_says_why_and_guided_hints_cover_every_lit_card(options: dict[str, object]) -> None:
+    reasons: set[str] = set()
+    for state in rounds(10, **options):
+        facts = table_view(state, NAMES, False, guided=True)
+        table = facts.table
+        lit = sum(table.playable)
+        assert len(table.guide) == lit
+        for i, code in enumerate(table.hand):
+            if table.playable[i]:
+                assert table.reasons[i] == ""
+                continue
+            reason = table.reasons[i]
+            assert reason and "rule" not in reason and "Traceback" not in reason, (code, reason)
+            reasons.add(reason.split(":")[0].split(" ")[-1])
+            if state.phase.value == "play":  # the card alone is refused by the engine too
+                with pytest.raises(IllegalActionError):
+                    apply(state, Play(code))
+        assert table_view(state, NAMES, False).table.guide == []  # guided hints only when asked
+    assert len(reasons) > 3
+
+
+def test_the_seats_last_move_is_fresh_only_when_it_came_after_yours() -> None:
+    deck = "5H KS 6H KC 8H QS 9H QC TH JS 5C QD KD JD JC"
+    state = new_game(Rules(players=2, first_player=0), "plain", deck)
+    seat = table_view(state, NAMES, False).table.seats[0]
+    assert (seat.last_move, seat.fresh) == ("", False)
+    state = apply(state, Play("5h"))  # P1 now draws QD and cannot play it
+    seat = table_view(state, NAMES, False).table.seats[0]
+    assert (seat.last_move, seat.fresh) == ("", False)  # P1 has not moved yet
+    state = apply(state, legal_actions(state)[0])
+    assert state.current == 0
+    seat = table_view(state, NAMES, False).table.seats[0]
+    assert seat.last_move in ("drew a card", "drew a card and kept it") and seat.fresh
+    state = apply(state, Play("6h"))
+    assert not table_view(state, NAMES, False).table.seats[0].fresh

@@ -7,6 +7,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,7 +122,7 @@ def test_draw_and_keep():
     ok(at)
     assert len(state(at).hands[0]) == before + 1  # 9D cannot be played on 5C: the turn ended
     assert state(at).current == 0  # and the bot has moved
-    assert "P0 draws a card" in at.code[0].value
+    assert "You draw a card" in at.code[0].value  # the log calls you "You", as the table does
 
 
 def test_illegal_play_is_explained_and_round_kept():
@@ -145,7 +146,7 @@ def test_selecting_several_cards_of_one_rank():
     assert all(view["playable"][i] and view["one_tap"][i] is None for i in fives)
     play(at, "5d", "5h", "5s")
     ok(at)
-    assert "P0 plays 5♦ 5♥ 5♠" in at.code[0].value  # the log writes suit glyphs
+    assert "You play 5♦ 5♥ 5♠" in at.code[0].value  # the log writes suit glyphs
     assert [str(c) for c in state(at).discard[:4]] == ["5c", "5d", "5h", "5s"]
 
 
@@ -157,7 +158,7 @@ def test_ace_asks_for_a_suit_and_bad_options_show_an_error():
     assert view["playable"][ace] and view["one_tap"][ace] is None  # the suit is still to name
     play(at, "Ah", suit="s")
     ok(at)
-    assert "names spades" in at.code[0].value
+    assert "You play A♥ and name spades" in at.code[0].value
     at2 = new_page(deck="ZZ")
     at2.button(key="macao_new").click().run()
     assert not at2.exception
@@ -239,3 +240,158 @@ def test_engine_messages_show_cards_as_on_the_page() -> None:
 
     assert glyph_text("Qd, Th not in P0's hand (BJ 2c) (rule 2.3d)") == "Q♦, 10♥ not in P0's hand (🃏BJ 2♣) (rule 2.3d)"
     assert glyph_text("Draw is legal only now") == "Draw is legal only now"
+
+
+def test_seats_show_their_last_move_and_dim_cards_say_why() -> None:
+    at = new_page()
+    at.button(key="macao_new").click().run()
+    view = table(at)
+    assert view["seats"][0]["last_move"] == ""  # P1 has not moved yet
+    assert view["reasons"][0] == ""  # 5h is lit: no reason needed
+    assert view["reasons"][3] == "9♥ doesn't follow 5♣: play a ♣, a 5, an Ace or a joker."
+    tap(at, "5h")
+    view = table(at)
+    seat = view["seats"][0]
+    assert seat["last_move"] == "drew a card" and seat["fresh"]  # the bot drew QD and could not play it
+    assert any("Since your last move: P1 draws a card" in c.value for c in at.caption)
+    tap(at, "6h")
+    tap(at, "8h")
+    assert table(at)["seats"][0]["last_move"] == "drew a card"
+
+
+def test_guided_hints_say_why_a_card_is_lit_in_the_first_round_only() -> None:
+    at = new_page()
+    at.button(key="macao_new").click().run()
+    assert at.toggle(key="macao_guided").value is True
+    assert table(at)["guide"] == ["5♥: same rank as 5♣."]
+    at.toggle(key="macao_guided").set_value(False).run()
+    assert table(at)["guide"] == []
+    at.toggle(key="macao_guided").set_value(True).run()
+    # the player chose them: they stay on in the second round too
+    at.button(key="macao_new").click().run()
+    assert at.toggle(key="macao_guided").value is True
+    untouched = new_page()
+    untouched.button(key="macao_new").click().run()
+    untouched.button(key="macao_new").click().run()
+    assert untouched.toggle(key="macao_guided").value is False
+    assert table(untouched)["guide"] == []
+
+
+def test_the_macao_hint_says_to_press_the_button_before_the_play() -> None:
+    at = new_page()
+    at.button(key="macao_new").click().run()
+    for card in ("5h", "6h", "8h"):
+        tap(at, card)
+    assert "press Macao! first, then play, or you may draw 5" in table(at)["hint"]
+    at.button(key="macao_call").click().run()
+    assert table(at)["hint"] == "Macao! is on: it is said with your play."
+
+
+def win_scripted_round(at: AppTest) -> None:
+    at.button(key="macao_new").click().run()
+    for card in ("5h", "6h", "8h"):
+        tap(at, card)
+    at.button(key="macao_call").click().run()
+    for card in ("9h", "Th"):
+        tap(at, card)
+    ok(at)
+
+
+def test_a_match_keeps_a_running_score_and_names_the_winner() -> None:
+    at = new_page(match_length=3)
+    win_scripted_round(at)
+    assert at.session_state["macao_match"] == {"players": 2, "length": 3, "results": [[1, 2]]}
+    assert any("**Match** after round 1 of 3: You **1** · P1 · Normal **0**" in m.value for m in at.markdown)
+    at.button(key="macao_new").click().run()
+    assert any("**Match**, round 2 of 3: You **1**" in m.value for m in at.markdown)
+    # the next two rounds: you only draw, keep and accept, whatever the bot does
+    for number in (2, 3):
+        for _step in range(300):
+            if state(at).end_reason:
+                break
+            enabled = [b.key for b in at.button if not b.disabled]
+            move = next(k for k in ("macao_keep", "macao_accept", "macao_draw", "macao_pass") if k in enabled)
+            at.button(key=move).click().run()
+            ok(at)
+        assert state(at).end_reason
+        if number == 2:
+            at.button(key="macao_new").click().run()
+    score = at.session_state["macao_match"]
+    assert score["results"][0] == [1, 2] and len(score["results"]) == 3
+    totals = [sum(2 - r[s] for r in score["results"]) for s in (0, 1)]
+    winner = "You won the match!" if totals[0] > totals[1] else "P1 · Normal won the match."
+    assert any(winner in m.value for m in (*at.success, *at.warning))
+    # the next deal starts a new match
+    at.button(key="macao_new").click().run()
+    assert at.session_state["macao_match"]["results"] == []
+
+
+def test_single_rounds_keep_no_match_score() -> None:
+    at = new_page()
+    win_scripted_round(at)
+    assert at.session_state.get("macao_match") is None
+    assert not any("Match" in m.value for m in at.markdown)
+
+
+def test_the_card_design_is_chosen_once_and_drawn_by_the_component() -> None:
+    at = new_page()
+    at.button(key="macao_new").click().run()
+    assert table(at)["skin"] == {"face": "classic", "back": "green"}
+    at.selectbox(key="macao_card_face").set_value("night").run()
+    at.selectbox(key="macao_card_back").set_value("gold").run()
+    assert at.session_state["card_skin"] == {"face": "night", "back": "gold"}
+    assert table(at)["skin"] == {"face": "night", "back": "gold"}
+    at.session_state["card_skin"] = {"face": "paisley", "back": 7}  # a value no design has
+    at.run()
+    assert table(at)["skin"] == {"face": "classic", "back": "green"}
+
+
+RULES_PAGE = str(ROOT / "app" / "pages" / "rules.py")
+
+
+def rules_page(lang: str) -> AppTest:
+    at = AppTest.from_file(RULES_PAGE, default_timeout=60)
+    at.session_state["lang"] = lang
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def macao_part(at: AppTest, title: str) -> list[str]:
+    """The Markdown of the Rules page from the Macao header on (the section's rules)."""
+    assert title in [h.value for h in at.header]
+    texts = [m.value for m in at.markdown]
+    return texts[-5:]  # the section ends the page: five groups of rules
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "words"),
+    [
+        ("en", "Rules of Macao", ("joker", "Macao!", "stock", "Match", "9♥ 9♠ 9♣", "A♣ naming ♦")),
+        ("vi", "Luật chơi Macao", ("Joker", "Macao!", "nọc", "Trận đấu", "9♥ 9♠ 9♣", "A♣ gọi ♦")),
+        ("km", "ច្បាប់លេង Macao", ("ចូកឃ័រ", "Macao!", "គំនរបៀ", "ការប្រកួត", "9♥ 9♠ 9♣", "A♣ ហៅ ♦")),
+    ],
+)
+def test_the_rules_page_has_a_macao_section_in_every_language(lang: str, title: str, words: tuple[str, ...]) -> None:
+    at = rules_page(lang)
+    section = macao_part(at, title)
+    text = "\n".join(section)
+    for word in words:
+        assert word in text, (lang, word)
+    # every special card has its rule, with the same cards as examples in every language
+    for card in ("**2", "**4", "7 (stop)**", "2♥", "4♠ 4♦"):
+        assert card in text, (lang, card)
+    assert len([s for s in at.subheader if s.value]) >= 5
+    if lang != "en":
+        english = "\n".join(macao_part(rules_page("en"), "Rules of Macao"))
+        for line, original in zip(text.splitlines(), english.splitlines()):
+            assert line != original, f"not translated: {original}"
+
+
+def test_every_page_that_draws_cards_honours_the_card_design() -> None:
+    """The component reads card_skin itself: the Rules page's examples show the chosen design too."""
+    at = AppTest.from_file(RULES_PAGE, default_timeout=60)
+    at.session_state["card_skin"] = {"face": "jumbo", "back": "blue"}
+    at.run()
+    drawn = [json.loads(e.proto.json) for e in at.get("bidi_component") if e.key == "rules_examples"]
+    assert drawn and drawn[0]["skin"] == {"face": "jumbo", "back": "blue"}

@@ -131,3 +131,72 @@ def test_play_a_round_to_the_end_tapping_lit_cards(tmp_path):
         print(f"Macao round: {taps} taps over {turns} turns = {taps / max(turns, 1):.2f} taps a turn")
         browser.close()
     assert (tmp_path / "macao-end-390.png").stat().st_size > 0
+
+
+def _one_move(page: Any) -> None:
+    """Make one move of yours: the first lit card (alone, or the first suit for an Ace), else a button."""
+    lit = page.locator("[data-playable='true']")
+    if lit.count():
+        if _tap(lit.first):
+            page.wait_for_timeout(150)
+            for extra in (".suit-btn", "button.play"):
+                if page.locator(extra).count():
+                    _tap(page.locator(extra).first)
+                    break
+        return
+    for name in ("Keep it", "Accept", "Draw", "Pass"):
+        button = _button(page, name)
+        if button is not None:
+            _tap(button)
+            return
+
+
+def test_seats_show_their_last_move_and_a_dim_card_says_why_on_a_phone(tmp_path):
+    require_chromium()
+    with streamlit_server("streamlit_app.py", tmp_path / "streamlit.log") as root, sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport=DESKTOP)
+        page_errors: list[str] = []
+        page.on("pageerror", lambda e: page_errors.append(str(e)))
+        page.goto(f"{root}/macao")
+        page.get_by_role("button", name="New round").wait_for(timeout=30_000)
+        _settle(page)  # a busy machine may still be drawing the options
+        page.locator('[data-testid="stSelectbox"]').filter(has_text="Game speed").click()
+        page.get_by_role("option", name="Instant").click()
+        _settle(page)
+        page.set_viewport_size(PHONE)
+        page.get_by_role("button", name="New round").click()
+        page.locator("[data-playable]").first.wait_for(timeout=30_000)
+        seat = page.locator("[data-seat='1']")
+        moved = False
+        for _ in range(40):
+            _settle(page)
+            if seat.get_attribute("data-last-move"):
+                moved = True
+                break
+            _one_move(page)
+        assert moved, "the opponent never moved"
+        note = seat.get_attribute("data-last-move") or ""
+        assert note.split()[0] in {"played", "drew", "waits", "sat", "passed", "caught"}, note
+        assert note in seat.inner_text()  # the note is on the table, under the seat
+        explained = False
+        for _ in range(40):
+            _settle(page)
+            if page.get_by_text("Placings:").count():
+                break
+            dim = page.locator("[data-playable='false']")
+            if page.get_by_text("Your turn").count() and dim.count():
+                card = dim.first.get_attribute("data-card")
+                assert _tap(dim.first)
+                reason = page.locator(".reason")
+                reason.wait_for(timeout=5_000)
+                assert reason.get_attribute("data-reason-for") == card
+                text = reason.inner_text()
+                assert text and "rule" not in text
+                page.screenshot(path=str(tmp_path / "macao-reason-390.png"), full_page=True)
+                explained = True
+                break
+            _one_move(page)
+        assert explained, f"no dim card to tap; screenshots in {tmp_path}"
+        assert not page_errors, page_errors
+        browser.close()

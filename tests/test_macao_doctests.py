@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["macao", "macao.rules", "macao.actions", "macao.state", "macao.bots", "macao.simulate"]
+MODULES = ["macao", "macao.rules", "macao.actions", "macao.state", "macao.bots", "macao.simulate", "macao.match"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -46,9 +46,12 @@ special=None, marked=(), disabled=False, four_colour=False) -> HandEditorResult`
 
 ``macao_table(table, *, key, on_event=None) -> TableEvent | None``
     The Macao table from a :class:`MacaoTable`: seats with card backs and counts
-    (``data-seat``), the stock, the discard's top card, whose turn, your hand fanned
-    with ``data-playable`` on every card, one-tap plays, multi-card selection with a
-    Play button, and a suit picker for Aces.  Returns the player's event of this run:
+    (``data-seat``) and their last move (``data-last-move``, once they have moved), the
+    stock, the discard's top card, whose turn, your hand fanned with ``data-playable``
+    on every card, one-tap plays, multi-card selection with a Play button, and a suit
+    picker for Aces.  A tap on a dim card shows ``reasons[i]`` (why it cannot be played)
+    without a round trip; ``guide`` lines (why each lit card may go) show under the hand.
+    Returns the player's event of this run:
     ``TableEvent(kind="action", action_id=...)`` (an index into the legal actions the
     page listed in ``one_tap``) or ``TableEvent(kind="play", cards=[...], suit=...)``;
     ``move`` echoes the table's move number so a stale click can be ignored.
@@ -61,7 +64,14 @@ that key; pages read it only through these functions.
 DOM contract (tests outside rely on it): every face-up card is an element with
 ``data-card="<code>"`` (``As``, ``Td``, ``BJ``); editor rows carry ``data-row`` =
 front/middle/back and contain their cards; Macao hand cards carry ``data-playable``;
-seats carry ``data-seat``.
+seats carry ``data-seat``, and ``data-last-move="<text>"`` once that seat has moved.
+
+Skins: every view draws its card faces and backs in the design named by the session
+key :data:`SKIN_KEY` (``card_skin``, a plain dict ``{"face": ..., "back": ...}`` of
+:data:`FACES` and :data:`BACKS` names; anything else reads as the classic look).  The
+component reads it itself, so every page that draws cards honours the choice; the
+setting's widget is :func:`app.card_skins.skin_picker`.  The designs are CSS (and inline
+SVG patterns) in ``cards.css``; nothing is fetched.
 """
 
 from __future__ import annotations
@@ -74,6 +84,9 @@ from typing import Any
 import streamlit as st
 
 __all__ = [
+    "BACKS",
+    "FACES",
+    "SKIN_KEY",
     "CardRow",
     "HandEditorResult",
     "MacaoSeat",
@@ -83,6 +96,7 @@ __all__ = [
     "card_fan",
     "card_picker",
     "card_rows",
+    "current_skin",
     "hand_editor",
     "macao_table",
 ]
@@ -101,6 +115,31 @@ _COMPONENT = st.components.v2.component(
     css=_asset("cards.css"),
     js=_asset("cards.js"),
 )
+
+
+#: Session key of the card design (a plain dict, so it can be saved with a profile).
+SKIN_KEY = "card_skin"
+#: Card face designs: the classic face; big corner indexes (easy to read on a phone); a dark night face.
+FACES = ("classic", "jumbo", "night")
+#: Card back designs: green stripes, a blue lattice, red dots, a black and gold frame.
+BACKS = ("green", "blue", "red", "gold")
+
+
+def current_skin() -> dict[str, str]:
+    """The session's card design as ``{"face": ..., "back": ...}`` (the classic look by default)."""
+    try:
+        chosen = st.session_state.get(SKIN_KEY)
+    except Exception:  # no script run context (a plain call from a test or a tool)
+        chosen = None
+    chosen = chosen if isinstance(chosen, Mapping) else {}
+    face, back = chosen.get("face"), chosen.get("back")
+    return {"face": face if face in FACES else FACES[0], "back": back if back in BACKS else BACKS[0]}
+
+
+def _draw(**kwargs: Any) -> Any:
+    """Mount the component with the session's skin added to its data."""
+    kwargs["data"] = {**kwargs["data"], "skin": current_skin()}
+    return _COMPONENT(**kwargs)
 
 
 def _noop() -> None:
@@ -200,7 +239,7 @@ def hand_editor(
         "disabled": bool(disabled),
         "four_colour": bool(four_colour),
     }
-    result = _COMPONENT(
+    result = _draw(
         key=key,
         data=data,
         default={"arrangement": {"rows": list(current), "seq": seq, "deal_id": deal_id, "moves": 0}},
@@ -258,7 +297,7 @@ def card_picker(
         "labels": dict(labels),
         "four_colour": bool(four_colour),
     }
-    result = _COMPONENT(
+    result = _draw(
         key=key,
         data=data,
         default={"selection": {"selected": wanted, "seq": 0}},
@@ -310,7 +349,7 @@ def card_rows(
             for r in rows
         ],
     }
-    _COMPONENT(key=key, data=data)
+    _draw(key=key, data=data)
 
 
 def card_fan(
@@ -327,7 +366,7 @@ def card_fan(
         "four_colour": bool(four_colour),
         "rows": [{"label": label, "note": "", "cards": _codes(cards), "marked": [], "backs": backs}],
     }
-    _COMPONENT(key=key, data=data)
+    _draw(key=key, data=data)
 
 
 # --- the Macao table -------------------------------------------------------------------------------
@@ -342,6 +381,8 @@ class MacaoSeat:
     note: str = ""
     current: bool = False
     out: bool = False
+    last_move: str = ""
+    fresh: bool = False
 
 
 @dataclass(frozen=True)
@@ -361,6 +402,8 @@ class MacaoTable:
     pending_text: str = ""
     hint: str = ""
     drawn_index: int | None = None
+    reasons: Sequence[str] = ()
+    guide: Sequence[str] = ()
     labels: Mapping[str, object] = field(default_factory=dict)
     four_colour: bool = False
 
@@ -424,8 +467,10 @@ def macao_table(
         "pending_text": table.pending_text,
         "hint": table.hint,
         "drawn_index": table.drawn_index,
+        "reasons": list(table.reasons),
+        "guide": list(table.guide),
         "labels": dict(table.labels),
         "four_colour": table.four_colour,
     }
-    result = _COMPONENT(key=key, data=data, on_action_change=tapped, on_play_change=tapped)
+    result = _draw(key=key, data=data, on_action_change=tapped, on_play_change=tapped)
     return _table_event(result)

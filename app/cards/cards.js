@@ -9,7 +9,9 @@
 //
 // DOM contract used by tests outside the project: data-card="<code>" on every face-up
 // card, data-row="front|middle|back" on editor rows, data-playable on Macao hand cards,
-// data-seat on Macao seats.
+// data-seat on Macao seats and data-last-move="<text>" once that seat has moved.
+// The card design (data.skin: face and back names) is set on the root as
+// data-skin-face / data-skin-back; cards.css draws each design.
 
 const INSTANCES = new WeakMap();
 const SUIT_GLYPH = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
@@ -506,6 +508,10 @@ function tableRender(inst) {
     const count = el("div", "seat-count", s.count_text);
     seat.append(name, fan, count);
     if (s.note) seat.append(el("div", "seat-note", s.note));
+    if (s.last_move) {
+      seat.dataset.lastMove = s.last_move;
+      seat.append(el("div", "seat-move" + (s.fresh ? " fresh" : ""), s.last_move));
+    }
     seats.append(seat);
   }
   const middle = el("div", "middle");
@@ -564,7 +570,19 @@ function tableRender(inst) {
   } else if (d.hint) {
     controls.append(el("span", "hint", d.hint));
   }
-  root.append(table, hand, controls);
+  const notes = el("div", "hand-notes");
+  if (inst.reason !== null && inst.reason !== undefined && (d.reasons || [])[inst.reason]) {
+    const why = el("div", "reason", d.reasons[inst.reason]);
+    why.setAttribute("role", "status");
+    why.dataset.reasonFor = codes[inst.reason];
+    notes.append(why);
+  }
+  if (!sel.length && (d.guide || []).length) {
+    const guide = el("ul", "guide");
+    for (const line of d.guide) guide.append(el("li", null, line));
+    notes.append(guide);
+  }
+  root.append(table, hand, controls, notes);
 }
 
 function label(code) {
@@ -582,17 +600,25 @@ function tableWait(inst) {
   inst.waitTimer = setTimeout(() => { inst.waiting = false; }, 1500);
 }
 
+// A tap on a card no play starts with (dim) says why, right away (no round trip).
+function tableExplain(inst, index) {
+  inst.reason = index;
+  tableRender(inst);
+}
+
 function tableTap(inst, index) {
   const d = inst.data;
-  if (!d.your_turn || inst.waiting) return;
+  if (inst.waiting) return;
+  if (!d.your_turn) { tableExplain(inst, index); return; }
   const codes = d.hand;
   const sel = inst.selected;
+  inst.reason = null;
   if (sel.includes(index)) {
     inst.selected = sel.filter((i) => i !== index);
   } else if (sel.length && groupOf(codes[sel[0]]) === groupOf(codes[index])) {
     inst.selected = [...sel, index]; // another card of the selected rank joins the play
   } else {
-    if (!(d.playable && d.playable[index])) return; // only lit cards start a play
+    if (!(d.playable && d.playable[index])) { tableExplain(inst, index); return; } // only lit cards start a play
     const one = d.one_tap ? d.one_tap[index] : null;
     if (one !== null && one !== undefined) {
       tableWait(inst);
@@ -617,6 +643,7 @@ function tableUpdate(inst, data, fresh) {
   inst.data = data;
   inst.waiting = false;
   if (fresh || !prev || prev.move !== data.move || !data.your_turn) inst.selected = [];
+  if (fresh || !prev || prev.move !== data.move) inst.reason = null;
   tableRender(inst);
 }
 
@@ -633,6 +660,9 @@ export default function (args) {
   }
   inst.args = args;
   inst.root.classList.toggle("four-colour", !!data.four_colour);
+  const skin = data.skin || {};
+  inst.root.dataset.skinFace = skin.face || "classic";
+  inst.root.dataset.skinBack = skin.back || "green";
   inst.root.dataset.view = data.view;
   if (data.view === "editor") editorUpdate(inst, data, fresh);
   else if (data.view === "picker") pickerUpdate(inst, data, fresh);

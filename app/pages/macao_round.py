@@ -1,21 +1,27 @@
 """Macao page: play practice rounds of Romanian Macao against 1-3 computer opponents.
 
-The page shows, top to bottom: the options (players, decks, starting cards, jokers,
-stop, stacking, ace wild, start card, end mode, bot level, game speed) and a New round
-button; the table, drawn by the card component (``app.cards.macao_table``, built by
-``app.macao_table``): opponents with card backs and counts, the stock, the top card and
-active suit, a pending penalty or wait, whose turn, and your hand fanned with the
+The page shows, top to bottom: a short cheat sheet (the whole rules are on the Rules
+page); the options (players, decks, starting cards, jokers, stop, stacking, ace wild,
+start card, end mode, bot level, game speed, match length, guided hints, card design)
+and a New round button; the match's running score when a match is on; the table,
+drawn by the card component (``app.cards.macao_table``, built by ``app.macao_table``):
+opponents with card backs and counts and each one's last move, the stock, the top card
+and active suit, a pending penalty or wait, whose turn, and your hand fanned with the
 playable cards lit (one tap plays a lit card when that play is unambiguous; otherwise
 it is selected: tap cards of the same rank to add them, name the suit for an Ace, then
-Play); the buttons Draw, Accept, Pass, Keep it (after a draw) and Macao! (declare with
-your play, or call an opponent who forgot); the move log; the result and placings;
-statistics across rounds.
+Play; a tap on a dim card says why it cannot go; in guided mode, why each lit card may
+go); what happened since your last move; the buttons Draw, Accept, Pass, Keep it (after
+a draw) and Macao! (declare with your play, or call an opponent who forgot); the move
+log; the result and placings; statistics across rounds.
 
-Bots move one action per rerun after the chosen delay; every action is saved in
-``st.session_state`` first, so a click or a rerun never loses the round.  Keys are
-prefixed ``macao_``; a tap on the table arrives as ``macao_event`` (a plain dict of
-:class:`app.cards.TableEvent`), which tests may set too.  Tests may set ``macao_seed``, ``macao_deck_order`` (a scripted
-deck, top first) and ``macao_first_player`` before starting a round.
+Bots move one action per rerun after the chosen delay, so the moves between your turns
+play out one by one at the chosen speed; every action is saved in ``st.session_state``
+first, so a click or a rerun never loses the round.  A match's score is kept as plain
+data (:meth:`macao.match.MatchScore.to_dict`) under ``macao_match``.  Keys are prefixed
+``macao_``; a tap on the table arrives as ``macao_event`` (a plain dict of
+:class:`app.cards.TableEvent`), which tests may set too.  Tests may set ``macao_seed``,
+``macao_deck_order`` (a scripted deck, top first) and ``macao_first_player`` before
+starting a round.
 """
 
 from __future__ import annotations
@@ -28,10 +34,12 @@ import streamlit as st
 
 from app import macao_log
 from app import macao_widgets as mw
+from app.card_skins import skin_picker
 from app.cards import TableEvent, macao_table
 from app.errors import show_error
-from app.i18n import _, decimal, labels_now, pgettext
+from app.i18n import _, decimal, labels_now, ngettext, pgettext
 from app.i18n import percent as locale_percent
+from app.macao_rules import bullets, cheat_sheet
 from app.macao_table import action_for, table_view, why_illegal
 from app.widgets import four_colour, four_colour_toggle
 from macao import (
@@ -54,6 +62,7 @@ from macao import (
     placings,
 )
 from macao.bots import Bot, make_bot
+from macao.match import InvalidMatchError, MatchScore
 from macao.simulate import offer_calls
 
 HUMAN = 0
@@ -95,6 +104,13 @@ def end_label(value: str) -> str:
     return {"last_loses": _("Last with cards loses"), "first_wins": _("First out wins")}.get(value, value)
 
 
+def match_label(length: int) -> str:
+    if not length:
+        return _("Single rounds")
+    return ngettext("Match of {n} round", "Match of {n} rounds", length).format(n=length)
+
+
+MATCH_LENGTHS = (0, 3, 5, 7)
 STACKING = ("matching", "any", "none")
 START = ("redraw", "ignore")
 END = ("last_loses", "first_wins")
@@ -108,6 +124,9 @@ ROUND_NO = "macao_round_no"
 BASE_SEED = "macao_seed"
 DECK = "macao_deck_order"
 FIRST = "macao_first_player"
+MATCH = "macao_match"
+GUIDED = "macao_guided"
+GUIDED_TOUCHED = "macao_guided_touched"
 LOG_SIZE = 14
 
 
@@ -140,6 +159,33 @@ def current_rules() -> Rules:
     )  # fmt: skip
 
 
+def seat_names(levels: list[str]) -> list[str]:
+    """You, then each computer player as "P1 · Normal"."""
+    return [_("You"), *(f"P{seat} · {level_label(level)}" for seat, level in enumerate(levels, start=1))]
+
+
+def match_score() -> MatchScore | None:
+    """The match in play (None in single rounds, or when the saved score does not read)."""
+    raw = ss().get(MATCH)
+    if not isinstance(raw, dict):
+        return None
+    try:
+        return MatchScore.from_dict(raw)
+    except InvalidMatchError:
+        return None
+
+
+def next_match(players: int) -> None:
+    """Before a deal: keep the match going, or start one (after the last, or with other options)."""
+    length = int(ss().get("macao_match_length", 0) or 0)
+    if not length:
+        ss()[MATCH] = None
+        return
+    score = match_score()
+    if score is None or score.is_over or score.players != players or score.length != length:
+        ss()[MATCH] = MatchScore(players, length).to_dict()
+
+
 def bots_for(levels: list[str]) -> list[Bot]:
     return [Bot(), *(make_bot(level) for level in levels)]  # seat 0 (you) never auto-calls
 
@@ -161,6 +207,9 @@ def start_round() -> None:
         ss()[ERROR] = _("Could not start a round: {reason}").format(reason=e)
         return
     level = ss()["macao_level"].lower()
+    if number == 2 and not ss().get(GUIDED_TOUCHED):
+        ss()[GUIDED] = False  # the guided hints are for a first round, unless the player chose them
+    next_match(rules.players)
     ss()[ROUND_NO] = number
     ss()[GAME] = {
         "state": state,
@@ -260,19 +309,45 @@ def record_result(g: dict[str, Any]) -> None:
         {"round": g["round"], "players": state.rules.players, "place": places[HUMAN],
          "bots": ", ".join(g["levels"]), "moves": state.moves, "end": state.end_reason}
     )  # fmt: skip
+    score = match_score()
+    if score is not None and not score.is_over and score.players == state.rules.players:
+        ss()[MATCH] = score.add(places).to_dict()
     g["recorded"] = True
+
+
+def show_match(score: MatchScore, names: list[str], between: bool) -> None:
+    """The running score: rounds played, each player's points, and the winner at the end
+    (``between``: the round on the table is over and counted)."""
+    points = " · ".join(f"{names[s]} **{score.totals[s]}**" for s in score.standings())
+    with st.container(key="macao_match_score"):
+        if score.is_over:
+            winner = score.winner
+            (st.success if winner == HUMAN else st.warning)(
+                _("You won the match!")
+                if winner == HUMAN
+                else _("{player} won the match.").format(player=names[winner or 0])
+            )
+            st.markdown(_("**Final score:** {points}").format(points=points))
+        elif between:
+            st.markdown(
+                _("**Match** after round {round} of {rounds}: {points}").format(
+                    round=score.played, rounds=score.length, points=points
+                )
+            )
+        else:
+            st.markdown(
+                _("**Match**, round {round} of {rounds}: {points}").format(
+                    round=score.played + 1, rounds=score.length, points=points
+                )
+            )
 
 
 # --------------------------------------------------------------------------- the page
 
 st.title("Macao")
-st.caption(
-    _(
-        "Match the top card by suit or rank; Aces and jokers are wild. 2, 3 and jokers make the next player "
-        "draw 2/3/5/10 (counter with a draw card), 4 makes them wait, 7 stops a penalty, an Ace names the suit. "
-        "Say Macao! when a play leaves you one card."
-    )
-)
+with st.expander(_("How to play"), expanded=not ss().get(STATS)):
+    st.markdown(bullets(*cheat_sheet()))
+    st.caption(_("Every rule, with examples, is on the Rules page."))
 
 defaults = {
     "macao_players": 2, "macao_decks": 1, "macao_start_cards": 5, "macao_jokers": True, "macao_stop": True,
@@ -283,6 +358,8 @@ for key, value in defaults.items():
     ss().setdefault(key, value)
 ss().setdefault(STATS, [])
 ss().setdefault(DECLARE, False)
+ss().setdefault(GUIDED, True)
+ss().setdefault("macao_match_length", 0)
 
 choose = _("Choose an option")
 with st.expander(_("Options"), expanded=game() is None):
@@ -310,10 +387,17 @@ with st.expander(_("Options"), expanded=game() is None):
                  placeholder=choose)  # fmt: skip
     c2.selectbox(_("Bot level"), LEVELS, format_func=labels_now(level_label, LEVELS), key="macao_level",
                  placeholder=choose)  # fmt: skip
-    c1, _unused = st.columns(2)
+    c1, c2 = st.columns(2)
     c1.selectbox(_("Game speed"), list(SPEEDS), format_func=labels_now(speed_label, SPEEDS), key="macao_speed",
                  placeholder=choose, help=_("Delay between computer moves"))  # fmt: skip
+    c2.selectbox(_("Match"), MATCH_LENGTHS, format_func=labels_now(match_label, MATCH_LENGTHS),
+                 key="macao_match_length", placeholder=choose,
+                 help=_("Several rounds with a running score: each round scores the number of players minus "
+                 "your place; the highest total wins."))  # fmt: skip
+    st.toggle(_("Guided hints (why a card is lit)"), key=GUIDED,
+              on_change=lambda: ss().__setitem__(GUIDED_TOUCHED, True))  # fmt: skip
     four_colour_toggle("macao")
+    skin_picker("macao")
     st.caption(_("Option changes apply from the next round."))
 
 st.button(_("New round"), key="macao_new", type="primary", on_click=start_round)
@@ -328,19 +412,30 @@ if g is None:
 else:
     state: State = g["state"]
     obs = observe(state, HUMAN)
-    names = [
-        _("You"),
-        *(f"P{seat} · {level_label(level)}" for seat, level in enumerate(g["levels"], start=1)),
-    ]
+    names = seat_names(g["levels"])
+    if is_terminal(state):
+        record_result(g)  # before the score is shown, so it counts this round
+    score = match_score()
+    if score is not None and score.players == obs.players:
+        show_match(score, names, between=is_terminal(state))
 
     # --- the table: seats, piles, whose turn and your hand, in the card component
-    facts = table_view(state, names, bool(ss()[DECLARE]), four_colour())
+    facts = table_view(state, names, bool(ss()[DECLARE]), four_colour(), guided=bool(ss().get(GUIDED)))
     macao_table(facts.table, key="macao_table", on_event=on_table_event)
     legal = facts.legal
 
+    # --- what the others did since your last move, in order (the seats show each one's last)
+    since = [e for e in macao_log.since_your_turn(obs.log, HUMAN) if e.seat != HUMAN]
+    if since and not obs.is_terminal:
+        with st.container(key="macao_since"):
+            st.caption(
+                _("Since your last move: {moves}").format(
+                    moves=" → ".join(macao_log.describe(e, mw.cards_line, you=HUMAN) for e in since[-8:])
+                )
+            )
+
     # --- the result
     if is_terminal(state):
-        record_result(g)
         places = placings(state)
         verdict = (
             _("You won the round!")
@@ -354,7 +449,7 @@ else:
         )
         if state.end_reason != "finish":
             st.caption(
-                _("The round ended by {reason}: players still holding cards rank by fewest cards.").format(
+                _("The round ended early ({reason}): players still holding cards rank by fewest cards.").format(
                     reason=macao_log.end_reason(state.end_reason or "")
                 )
             )
@@ -395,7 +490,7 @@ else:
     # --- the log (one keyed box, so a rerun replaces it instead of showing a stale copy)
     with st.container(key="macao_log"):
         st.markdown(_("**Moves**"))
-        events = [macao_log.describe(e, mw.cards_line) for e in obs.log[-LOG_SIZE:]]
+        events = [macao_log.describe(e, mw.cards_line, you=HUMAN) for e in obs.log[-LOG_SIZE:]]
         st.code("\n".join(reversed(events)) or _("(nothing yet)"), language=None, wrap_lines=True)
 
 # --- statistics across rounds

@@ -1,4 +1,4 @@
-"""Rules page: how Mau Binh is played and scored, the presets, and the hand names."""
+"""Rules page: how Mau Binh is played and scored, the presets, and the hand names; then Macao's rules."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import streamlit as st
 
 from app.cards import CardRow, card_rows
 from app.i18n import _
+from app.macao_rules import macao_section
 from app.terms import (
     SPECIAL_NAMES,
     category_names,
@@ -129,6 +130,7 @@ def bullets(*items: str) -> str:
 
 st.title(_("Rules of Mau Binh"))
 st.caption(_("Mậu Binh · Binh xập xám · ម៉ូវបិញ — 13-card Chinese poker as played in Vietnam and Cambodia."))
+st.caption(_("The rules of Macao, the other card game of this app, are at the end of this page."))
 
 st.header(_("How a hand is played"))
 st.markdown(
@@ -245,3 +247,5 @@ blurbs = preset_blurbs()
 st.markdown(bullets(*(f"**{preset_label(name)}**: {blurb}." for name, blurb in blurbs.items())))
 show_all = st.toggle(_("Show every option, not only the ones that differ"), key="rules_show_all")
 st.table(preset_table(show_all), hide_index=True)
+
+macao_section()
