@@ -33,13 +33,16 @@ from .records import (
 )
 from .review import RATING_OF_GRADE
 from .store import PAGE_STATE_BYTES, Store, TooManyCodeAttempts, UnknownProfile, get_store
+from .transfer import MAX_IMPORT_BYTES, ImportRefused
 
 __all__ = [
     "GRADES",
+    "MAX_IMPORT_BYTES",
     "PAGE_STATE_BYTES",
     "RATING_OF_GRADE",
     "REVIEW_GRADES",
     "DayStats",
+    "ImportRefused",
     "ImportSummary",
     "InvalidProfileCode",
     "InvalidRecord",

@@ -28,13 +28,14 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 
-from . import review
+from . import review, transfer
 from .codes import format_code, is_profile_id, new_code, new_profile_id, parse_code
 from .engine import WRITE, create_engine, head_revision, migrate, schema_version
 from .paths import database_url
 from .records import (
     REVIEW_GRADES,
     DayStats,
+    ImportSummary,
     InvalidRecord,
     MacaoRoundRecord,
     PlayHandRecord,
@@ -53,6 +54,7 @@ from .records import (
     utc_now,
 )
 from .schema import macao_rounds, page_states, play_hands, practice_records, practice_themes, profiles, review_items
+from .transfer import ImportRefused, ProfileExport, ReviewExport
 
 #: Largest page state, as JSON text (a page keeps its settings and the hand in play, not history).
 PAGE_STATE_BYTES = 256 * 1024
@@ -67,6 +69,20 @@ class UnknownProfile(ValueError):
 
 class TooManyCodeAttempts(ValueError):
     """Code lookups refused for a while: too many wrong codes were tried."""
+
+
+def _check_page_state(page: str, state: dict[str, Any]) -> None:
+    """Raise ValueError unless ``state`` is a JSON-ready dict within the size limit."""
+    if not isinstance(page, str) or not 0 < len(page) <= 64:
+        raise ValueError(f"a page name is 1-64 characters, got {page!r}")
+    if not isinstance(state, dict):
+        raise ValueError(f"the state of page {page!r} must be a dict, got {type(state).__name__}")
+    try:
+        size = len(json.dumps(state, allow_nan=False).encode())
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"the state of page {page!r} must be JSON-ready: {exc}") from None
+    if size > PAGE_STATE_BYTES:
+        raise ValueError(f"the state of page {page!r} is {size} bytes as JSON; the limit is {PAGE_STATE_BYTES}")
 
 
 class CodeLimiter:
@@ -188,30 +204,123 @@ class Store:
         if found is None:
             raise UnknownProfile("no such profile (it may have been deleted); a new one must be created")
 
+    # --- export, import ------------------------------------------------------------------
+
+    def export_profile(self, profile_id: str) -> dict[str, Any]:
+        """Everything of the profile as a JSON-ready document (see :mod:`store.transfer`)."""
+
+        def oldest(table: sa.Table) -> sa.Select[Any]:
+            return sa.select(table).where(table.c.profile_id == profile_id).order_by(table.c.created_ms, table.c.id)
+
+        with self.read() as connection:
+            self._require(connection, profile_id)
+            pages = connection.execute(
+                sa.select(page_states.c.page, page_states.c.state)
+                .where(page_states.c.profile_id == profile_id)
+                .order_by(page_states.c.page)
+            )
+            content = ProfileExport(
+                page_states={page: dict(state) for page, state in pages},
+                practice=[_practice_of(r) for r in connection.execute(oldest(practice_records)).mappings()],
+                play=[_play_of(r) for r in connection.execute(oldest(play_hands)).mappings()],
+                macao=[_macao_of(r) for r in connection.execute(oldest(macao_rounds)).mappings()],
+                review=[_review_export_of(r) for r in connection.execute(oldest(review_items)).mappings()],
+            )
+        return transfer.export_document(content, utc_now())
+
+    def import_profile(self, profile_id: str, data: bytes | str) -> ImportSummary:
+        """Add an export's records to the profile, all or nothing.
+
+        The whole file is checked first (:func:`store.transfer.read_export`); a bad one raises
+        :class:`store.transfer.ImportRefused` and changes nothing.  Records already present
+        (the same uid; for the review queue, the same hand and table) are skipped, so a
+        second import of one file adds nothing.  The file's page states replace the
+        profile's.
+        """
+        content = transfer.read_export(data)
+        for page, state in content.page_states.items():
+            try:
+                _check_page_state(page, state)
+            except ValueError as exc:
+                raise ImportRefused(f"page state {page!r}: {exc}") from None
+        counts = dict.fromkeys(("practice", "play", "macao", "review", "page_states", "skipped"), 0)
+        with self.write() as connection:
+            self._require(connection, profile_id)
+            item = review_items.c
+            present = connection.execute(
+                sa.select(item.uid, item.hand_key, item.preset, item.players, item.field).where(
+                    item.profile_id == profile_id
+                )
+            ).all()
+            uids = {row.uid for row in present}
+            tables = {(row.hand_key, row.preset, row.players, row.field) for row in present}
+            for r in content.review:
+                key = (r.hand_key, r.preset, r.players, r.field)
+                if r.uid in uids or key in tables:
+                    counts["skipped"] += 1
+                    continue
+                uids.add(r.uid)
+                tables.add(key)
+                connection.execute(
+                    review_items.insert().values(
+                        uid=r.uid,
+                        profile_id=profile_id,
+                        hand_key=r.hand_key,
+                        hand=r.hand,
+                        preset=r.preset,
+                        players=r.players,
+                        field=r.field,
+                        mode=r.mode,
+                        played=r.played,
+                        best=r.best,
+                        grade=r.grade,
+                        chi_lost=r.chi_lost,
+                        card=r.card,
+                        due_ms=to_ms(review.card_from_json(r.card).due),
+                        reviews=r.reviews,
+                        last_grade=r.last_grade,
+                        created_ms=to_ms(r.created_at),
+                        updated_ms=to_ms(r.updated_at),
+                    )
+                )
+                counts["review"] += 1
+            sections: list[tuple[str, sa.Table, list[Any], Any]] = [
+                ("practice", practice_records, content.practice,
+                 lambda r: self._insert_practice(connection, profile_id, r, None, queue=False)),
+                ("play", play_hands, content.play, lambda r: self._insert_play(connection, profile_id, r)),
+                ("macao", macao_rounds, content.macao, lambda r: self._insert_macao(connection, profile_id, r)),
+            ]  # fmt: skip
+            for name, table, records, insert in sections:
+                seen = set(connection.execute(sa.select(table.c.uid).where(table.c.profile_id == profile_id)).scalars())
+                for r in records:
+                    if r.uid in seen:
+                        counts["skipped"] += 1
+                        continue
+                    seen.add(r.uid)
+                    insert(r)
+                    counts[name] += 1
+            for page, state in content.page_states.items():
+                connection.execute(self._page_upsert(profile_id, page, state))
+                counts["page_states"] += 1
+        return ImportSummary(**counts)
+
     # --- page state ------------------------------------------------------------------------
 
     def save_page_state(self, profile_id: str, page: str, state: dict[str, Any]) -> None:
         """Keep a page's state for this profile (the last write wins)."""
-        if not isinstance(page, str) or not 0 < len(page) <= 64:
-            raise ValueError(f"a page name is 1-64 characters, got {page!r}")
-        if not isinstance(state, dict):
-            raise ValueError(f"the state of page {page!r} must be a dict, got {type(state).__name__}")
-        try:
-            size = len(json.dumps(state, allow_nan=False).encode())
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"the state of page {page!r} must be JSON-ready: {exc}") from None
-        if size > PAGE_STATE_BYTES:
-            raise ValueError(f"the state of page {page!r} is {size} bytes as JSON; the limit is {PAGE_STATE_BYTES}")
+        _check_page_state(page, state)
+        with self.write() as connection:
+            self._require(connection, profile_id)
+            connection.execute(self._page_upsert(profile_id, page, state))
+
+    def _page_upsert(self, profile_id: str, page: str, state: dict[str, Any]) -> Any:
         statement = self._insert(page_states).values(
             profile_id=profile_id, page=page, state=state, updated_ms=to_ms(utc_now())
         )
-        statement = statement.on_conflict_do_update(
+        return statement.on_conflict_do_update(
             index_elements=["profile_id", "page"],
             set_={"state": statement.excluded.state, "updated_ms": statement.excluded.updated_ms},
         )
-        with self.write() as connection:
-            self._require(connection, profile_id)
-            connection.execute(statement)
 
     def load_page_state(self, profile_id: str, page: str) -> dict[str, Any] | None:
         """A page's saved state for this profile, or None."""
@@ -238,7 +347,12 @@ class Store:
             return self._insert_practice(connection, profile_id, record, review_item)
 
     def _insert_practice(
-        self, connection: Connection, profile_id: str, record: PracticeRecord, review_item: int | None
+        self,
+        connection: Connection,
+        profile_id: str,
+        record: PracticeRecord,
+        review_item: int | None,
+        queue: bool = True,
     ) -> int:
         existing = connection.execute(
             sa.select(practice_records.c.id).where(
@@ -289,9 +403,9 @@ class Store:
                     for theme in dict.fromkeys(record.themes)
                 ],
             )
-        if review_item is not None:
+        if queue and review_item is not None:
             self._answer(connection, profile_id, review_item, record.grade, record.created_at, record.hand)
-        elif record.grade in REVIEW_GRADES:
+        elif queue and record.grade in REVIEW_GRADES:
             self._enqueue(connection, profile_id, record)
         return row_id
 
@@ -570,6 +684,26 @@ def _new_id(result: sa.CursorResult[Any]) -> int:
     key = result.inserted_primary_key
     assert key is not None
     return int(key[0])
+
+
+def _review_export_of(row: Any) -> ReviewExport:
+    return ReviewExport(
+        uid=row["uid"],
+        created_at=from_ms(row["created_ms"]),
+        updated_at=from_ms(row["updated_ms"]),
+        hand=row["hand"],
+        preset=row["preset"],
+        players=row["players"],
+        field=row["field"],
+        mode=row["mode"],
+        played=row["played"],
+        best=row["best"],
+        grade=row["grade"],
+        chi_lost=row["chi_lost"],
+        reviews=row["reviews"],
+        last_grade=row["last_grade"],
+        card=dict(row["card"]),
+    )
 
 
 def _newest(table: sa.Table, profile_id: str, limit: int | None, before: datetime | None) -> sa.Select[Any]:
