@@ -29,10 +29,11 @@ from store import (
     database_url,
     get_store,
     parse_code,
+    review,
 )
 from store.codes import ALPHABET
 from store.engine import _config, create_engine, head_revision
-from store.schema import metadata
+from store.schema import metadata, review_items
 from tests.store_support import practice_record
 
 T0 = datetime(2026, 3, 1, 12, tzinfo=timezone.utc)
@@ -85,19 +86,19 @@ def test_sqlite_is_opened_durable(store: Store) -> None:
         assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30_000
 
 
-def test_an_old_database_is_migrated_and_keeps_its_data(tmp_path: Path) -> None:
-    """A database at the first revision (profiles and practice only), with records in it."""
-    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+def check_an_old_database_is_migrated(url: str) -> None:
+    """A database at the first revision (profiles and practice only), with records in it, opened by Store."""
     engine = create_engine(url)
     with engine.begin() as connection:
         config = _config()
         config.attributes["connection"] = connection
         command.upgrade(config, "0001")
     rng = random.Random(1)
+    profile_id = "old-profile-" + "x" * 30
     with engine.begin() as connection:
         assert MigrationContext.configure(connection).get_current_revision() == "0001"
-        connection.execute(sa.text("INSERT INTO profiles VALUES ('p' || hex(randomblob(16)), 'ABCD', 1)"))
-        profile_id = connection.execute(sa.text("SELECT id FROM profiles")).scalar_one()
+        connection.execute(sa.text("INSERT INTO profiles (id, code, created_ms) VALUES (:id, 'ABCD', 1)"),
+                           {"id": profile_id})  # fmt: skip
         for i, grade in enumerate(("blunder", "good", "mistake")):
             r = practice_record(rng, grade=grade)
             connection.execute(
@@ -107,16 +108,9 @@ def test_an_old_database_is_migrated_and_keeps_its_data(tmp_path: Path) -> None:
                     " :t, 'vietnamese', 4, 'population', 'fast', :hand, 'Random', :played, :best, 0, 1, 1, :grade,"
                     " '[]', 5, 0)"
                 ),
-                {
-                    "uid": r.uid,
-                    "p": profile_id,
-                    "t": 1000 * i,
-                    "hand": r.hand,
-                    "played": r.played,
-                    "best": r.best,
-                    "grade": grade,
-                },
-            )
+                {"uid": r.uid, "p": profile_id, "t": 1000 * i, "hand": r.hand, "played": r.played, "best": r.best,
+                 "grade": grade},
+            )  # fmt: skip
     engine.dispose()
 
     store = Store(url)
@@ -125,7 +119,13 @@ def test_an_old_database_is_migrated_and_keeps_its_data(tmp_path: Path) -> None:
     assert store.review_count(profile_id, now=T0) == (2, 2)  # the old mistakes were queued
     assert {i.grade for i in store.review_due(profile_id, now=T0)} == {"blunder", "mistake"}
     store.close()
-    assert Store(url).schema_version() == head_revision()  # opening again changes nothing
+    again = Store(url)
+    assert again.schema_version() == head_revision() and again.practice_count(profile_id) == 3
+    again.close()
+
+
+def test_an_old_database_is_migrated_and_keeps_its_data(tmp_path: Path) -> None:
+    check_an_old_database_is_migrated(f"sqlite:///{tmp_path / 'old.sqlite3'}")
 
 
 # --- profiles ----------------------------------------------------------------------------
@@ -336,6 +336,9 @@ def test_mistakes_enter_the_review_queue_once_per_hand_and_table(store: Store) -
     assert store.review_count(me.id, now=T0 + timedelta(days=1)) == (0, 0)
     store.record_practice(me.id, practice_record(rng, when=T0, grade="foul", **base))
     assert store.review_count(me.id, now=T0) == (0, 1)  # not due at once: after the first step
+    with store.read() as connection:  # answered "Again" once, when it was played
+        card = connection.execute(sa.select(review_items.c.card)).scalar_one()
+    assert card == review.card_to_json(review.first_card(T0))
     assert store.review_count(me.id, now=T0 + timedelta(minutes=10)) == (1, 1)
     shuffled = " ".join(reversed(HAND.split()))
     later = T0 + timedelta(hours=1)
