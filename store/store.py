@@ -41,6 +41,7 @@ from .records import (
     PlayHandRecord,
     PlaySeat,
     PracticeRecord,
+    PracticeSummary,
     Profile,
     ReviewItem,
     ThemeStats,
@@ -414,6 +415,29 @@ class Store:
         query = query.order_by(practice_records.c.created_ms.desc(), practice_records.c.id.desc()).limit(limit)
         with self.read() as connection:
             return [_practice_of(row) for row in connection.execute(query).mappings()]
+
+    def practice_summary(self, profile_id: str, since: datetime | None = None) -> PracticeSummary:
+        """Totals of the profile's Practice hands: count, chi lost, best-or-good, mistakes or worse, time, hints."""
+        p = practice_records.c
+        count = sa.func.count()
+        query = sa.select(
+            count,
+            sa.func.coalesce(sa.func.sum(p.chi_lost), 0.0),
+            sa.func.coalesce(sa.func.sum(sa.case((p.grade.in_(("best", "good")), 1), else_=0)), 0),
+            sa.func.coalesce(sa.func.sum(sa.case((p.grade.in_(sorted(REVIEW_GRADES)), 1), else_=0)), 0),
+            sa.func.coalesce(sa.func.sum(p.seconds), 0.0),
+            sa.func.coalesce(sa.func.sum(p.hints), 0),
+            sa.func.min(p.created_ms),
+            sa.func.max(p.created_ms),
+        ).where(*self._practice_where(profile_id, since))
+        with self.read() as connection:
+            hands, lost, good, bad, seconds, hints, first, last = connection.execute(query).one()
+        per = max(int(hands), 1)
+        return PracticeSummary(
+            hands=int(hands), chi_lost=float(lost), mean_chi_lost=float(lost) / per, good=int(good), mistakes=int(bad),
+            mean_seconds=float(seconds) / per, hints=int(hints),
+            first=None if first is None else from_ms(first), last=None if last is None else from_ms(last),
+        )  # fmt: skip
 
     def practice_grades(self, profile_id: str, since: datetime | None = None) -> dict[str, int]:
         """How many Practice hands got each grade."""

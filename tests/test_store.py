@@ -52,6 +52,7 @@ def store(tmp_path: Path) -> Store:
 def test_data_dir_and_url_follow_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MAU_BINH_DATA_DIR", str(tmp_path / "deep" / "folder"))
     assert data_dir() == tmp_path / "deep" / "folder" and data_dir().is_dir()
+    assert (tmp_path / "deep" / "folder").stat().st_mode & 0o777 == 0o700  # private: it holds profile ids
     assert database_url() == f"sqlite:///{tmp_path / 'deep' / 'folder' / 'mau-binh.sqlite3'}"
     monkeypatch.setenv("MAU_BINH_DATABASE_URL", "postgresql+psycopg://u@h/db")
     assert database_url() == "postgresql+psycopg://u@h/db"
@@ -296,6 +297,15 @@ def test_progress_aggregates_agree_with_the_records(store: Store) -> None:
     store.record_practice(other.id, practice_record(rng))
 
     assert store.practice_grades(me.id) == dict(Counter(r.grade for r in written))
+    summary = store.practice_summary(me.id)
+    assert (summary.hands, summary.good, summary.mistakes, summary.hints) == (
+        300, sum(r.grade in ("best", "good") for r in written), sum(r.grade in ("mistake", "blunder", "foul")
+        for r in written), sum(r.hints for r in written))  # fmt: skip
+    assert summary.chi_lost == pytest.approx(sum(r.chi_lost for r in written))
+    assert summary.mean_seconds == pytest.approx(sum(r.seconds for r in written) / 300)
+    assert (summary.first, summary.last) == (min(r.created_at for r in written), max(r.created_at for r in written))
+    empty = store.practice_summary(store.create_profile().id)
+    assert (empty.hands, empty.chi_lost, empty.mean_chi_lost, empty.first) == (0, 0.0, 0.0, None)
     since = T0 + timedelta(days=10)
     assert store.practice_grades(me.id, since=since) == dict(Counter(r.grade for r in written if r.created_at >= since))
 
