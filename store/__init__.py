@@ -15,7 +15,7 @@ See docs/operations.md for the data folder, backups, PostgreSQL and the export f
 from __future__ import annotations
 
 from .codes import InvalidProfileCode, format_code, parse_code
-from .engine import UnsupportedDatabase
+from .engine import DatabaseUnavailable, UnsupportedDatabase
 from .paths import data_dir, database_url
 from .records import (
     GRADES,
@@ -42,6 +42,7 @@ __all__ = [
     "PAGE_STATE_BYTES",
     "RATING_OF_GRADE",
     "REVIEW_GRADES",
+    "DatabaseUnavailable",
     "DayStats",
     "ImportRefused",
     "ImportSummary",

@@ -17,6 +17,7 @@ from alembic.runtime.migration import MigrationContext
 
 from store import (
     GRADES,
+    DatabaseUnavailable,
     InvalidProfileCode,
     InvalidRecord,
     MacaoRoundRecord,
@@ -67,6 +68,31 @@ def test_the_test_run_has_its_own_data_dir() -> None:
 def test_other_databases_are_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"SQLite or PostgreSQL.*'mysql'"):
         Store("mysql://u@localhost/db")
+
+
+def test_a_file_that_is_no_database_is_refused_clearly_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "mau-binh.sqlite3"
+    path.write_bytes(b"these are my notes, not a database" * 100)
+    with pytest.raises(DatabaseUnavailable, match=r"cannot be opened: file is not a database"):
+        Store(f"sqlite:///{path}")
+    assert path.read_bytes().startswith(b"these are my notes")
+
+
+def test_a_database_from_a_newer_app_is_refused_and_kept(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'newer.sqlite3'}"
+    Store(url).close()
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(sa.text("UPDATE alembic_version SET version_num = '0099'"))
+    engine.dispose()
+    with pytest.raises(
+        DatabaseUnavailable, match=r"schema version '0099', which this version of the app does not know"
+    ):
+        Store(url)
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0099"
+    engine.dispose()
 
 
 # --- schema ------------------------------------------------------------------------------
