@@ -90,7 +90,7 @@ def progress(store: Store, hands: int) -> None:
         result = query()
         median = statistics.median(timed(query) for _ in range(7))
         total += median
-        rows = len(result) if isinstance(result, (list, dict)) else result
+        rows = len(result) if isinstance(result, (list, dict)) else getattr(result, "hands", result)
         print(f"    {name:<36} {median * 1000:9.2f}   {rows}")
     print(f"    all of them                          {total * 1000:9.2f}")
 
