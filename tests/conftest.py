@@ -1,4 +1,4 @@
-"""Shared fixtures: paths to the shared rules and vectors."""
+"""Shared fixtures: paths to the shared rules and vectors, and a data folder of the run's own."""
 
 from __future__ import annotations
 
@@ -21,6 +21,18 @@ def shared_dir() -> Path:
     raise FileNotFoundError(f"shared/vectors not found next to {ROOT}")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Point MAU_BINH_DATA_DIR at a temporary folder for the whole run (and drop any
+    MAU_BINH_DATABASE_URL), so no test, nor a server a browser test starts, writes to the
+    real user data folder or database."""
+    folder = tmp_path_factory.mktemp("mau-binh-data")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MAU_BINH_DATA_DIR", str(folder))
+        patch.delenv("MAU_BINH_DATABASE_URL", raising=False)
+        yield folder
+
+
 def load_public_vectors() -> list[dict[str, Any]]:
     with open(shared_dir() / "vectors" / "mau-binh-public.json", encoding="utf-8") as fh:
         return list(json.load(fh)["vectors"])
@@ -32,13 +44,17 @@ def public_vectors() -> list[dict[str, Any]]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Leave ``slow`` tests out unless ``-m`` names them or MAU_BINH_SLOW=1 (deselected, not skipped)."""
-    if "slow" in (config.getoption("-m") or "") or os.environ.get("MAU_BINH_SLOW") == "1":
-        return
-    slow = [item for item in items if item.get_closest_marker("slow")]
-    if slow:
-        items[:] = [item for item in items if not item.get_closest_marker("slow")]
-        config.hook.pytest_deselected(items=slow)
+    """Leave ``slow`` tests out unless ``-m`` names them or MAU_BINH_SLOW=1, and ``postgres`` tests
+    unless MAU_BINH_TEST_POSTGRES_URL names a server (deselected, not skipped)."""
+    left_out = set()
+    if "slow" not in (config.getoption("-m") or "") and os.environ.get("MAU_BINH_SLOW") != "1":
+        left_out.add("slow")
+    if not os.environ.get("MAU_BINH_TEST_POSTGRES_URL"):
+        left_out.add("postgres")
+    out = [item for item in items if any(item.get_closest_marker(name) for name in left_out)]
+    if out:
+        items[:] = [item for item in items if item not in out]
+        config.hook.pytest_deselected(items=out)
 
 
 # --- the real-browser tests' server and browser (one of each per test module) ----------------
