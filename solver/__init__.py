@@ -4,6 +4,9 @@ Public API (stable)::
 
     from solver import (Card, parse_cards, Arrangement, Rules, PRESETS, hand_strength,
                         is_valid, special_hand, score_table, solve, solve_many)
+
+``score_table`` itemises each pair's settlement (``TableResult.settlement(a, b)``, a
+``PairSettlement`` of ``RowResult`` rows and ``SettlementItem`` extras).
 """
 
 from __future__ import annotations
@@ -21,7 +24,16 @@ from .batch import SolutionBatch, solve_many
 from .cards import BLACK_JOKER, RED_JOKER, Card, InvalidCardError, InvalidHandError, Rank, Suit, parse_card, parse_cards
 from .hands import hand_strength
 from .rules import PRESETS, InvalidRulesError, Rules
-from .scoring import Arrangement, TableResult, is_valid, score_table, special_hand
+from .scoring import (
+    Arrangement,
+    PairSettlement,
+    RowResult,
+    SettlementItem,
+    TableResult,
+    is_valid,
+    score_table,
+    special_hand,
+)
 from .strategy import Evaluation, Solution, evaluate, solve, strongest_back_first
 
 __all__ = [
@@ -34,8 +46,11 @@ __all__ = [
     "InvalidCardError",
     "InvalidHandError",
     "InvalidRulesError",
+    "PairSettlement",
     "Rank",
+    "RowResult",
     "Rules",
+    "SettlementItem",
     "Solution",
     "SolutionBatch",
     "Suit",

@@ -9,7 +9,8 @@ of the Practice page's drill with the same seed, so seat 0's hand opens there wi
 ``?seed=<seed>&hand=<n>``.
 
 Each hand is settled by :func:`solver.score_table` and nothing else; a
-:class:`HandRecord` keeps the deal, every seat's set and the settlement, and the history
+:class:`HandRecord` keeps the deal, every seat's set and the settlement (its line items,
+:class:`solver.scoring.PairSettlement`, from :meth:`HandRecord.settlement`), and the history
 of a session exports to JSON and CSV.  Nothing here keeps state between calls: a session
 is its config plus the list of records the caller holds.
 
@@ -32,13 +33,14 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .cards import Card, InvalidHandError, full_deck
 from .fields import DEFAULT_FIELD, check_field
 from .players import get_player
 from .rules import PRESETS, Rules
-from .scoring import Arrangement, as_arrangement, score_table
+from .scoring import Arrangement, PairSettlement, TableResult, as_arrangement, score_table
 
 #: Session seeds are 0 .. MAX_SEED (the 9 digits leave room for the hand number in a deal seed).
 MAX_SEED = 999_999_999
@@ -158,21 +160,27 @@ class HandRecord:
     def arrangement(self, seat: int) -> Arrangement:
         return Arrangement.parse(self.sets[seat])
 
+    @cached_property
+    def result(self) -> TableResult:
+        """:func:`score_table`'s settlement of this hand with its line items (worked out
+        again from the sets, once: the record keeps the totals, not the items)."""
+        return score_table([self.arrangement(seat) for seat in range(self.players)], self.rules)
+
+    def settlement(self, i: int, j: int) -> PairSettlement:
+        """What seats i and j settle between them, item by item (:class:`PairSettlement`)."""
+        return self.result.settlement(i, j)
+
     def row_results(self, i: int, j: int) -> tuple[int, int, int] | None:
         """Per row (front, middle, back): 1 when seat i wins it from seat j, -1 when j does,
-        0 for a tie; None when the pair is not compared row by row (a foul or a special)."""
-        if self.fouls[i] or self.fouls[j] or self.specials[i] or self.specials[j]:
+        0 for a tie; None when the pair is not compared row by row (a foul or a special,
+        or i and j are the same seat)."""
+        if i == j:
             return None
-        rules = self.rules
-        ki, kj = self.arrangement(i).keys(rules), self.arrangement(j).keys(rules)
-        out = []
-        for a, b in zip(ki, kj):
-            if a == b and rules.ties == "owner" and 0 in (i, j):
-                # O5 (as score_table): the table owner, seat 0, takes a tied row
-                out.append(1 if i == 0 else -1)
-            else:
-                out.append((a > b) - (a < b))
-        return out[0], out[1], out[2]
+        rows = self.settlement(i, j).rows
+        if not rows:
+            return None
+        front, middle, back = (0 if r.winner is None else 1 if r.winner == i else -1 for r in rows)
+        return front, middle, back
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
