@@ -22,6 +22,7 @@ except ImportError as exc:  # pragma: no cover - exercised by a subprocess test
 
 from .batch import SolutionBatch, solve_many
 from .cards import BLACK_JOKER, RED_JOKER, Card, InvalidCardError, InvalidHandError, Rank, Suit, parse_card, parse_cards
+from .context import Table
 from .hands import hand_strength
 from .rules import PRESETS, InvalidRulesError, Rules
 from .scoring import (
@@ -54,6 +55,7 @@ __all__ = [
     "Solution",
     "SolutionBatch",
     "Suit",
+    "Table",
     "TableResult",
     "evaluate",
     "hand_strength",

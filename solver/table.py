@@ -37,7 +37,8 @@ from functools import cached_property
 from typing import Any
 
 from .cards import Card, InvalidHandError, full_deck
-from .fields import DEFAULT_FIELD, check_field
+from .context import Table
+from .fields import DEFAULT_FIELD
 from .players import get_player
 from .rules import PRESETS, Rules
 from .scoring import Arrangement, PairSettlement, TableResult, as_arrangement, score_table
@@ -95,7 +96,7 @@ class TableConfig:
                                                  for level in self.levels))  # fmt: skip
         for level in self.levels:
             get_player(level)
-        check_field(self.field)
+        _ = self.table  # checks the field (and keeps the Table the computer seats play at)
 
     @property
     def players(self) -> int:
@@ -104,6 +105,11 @@ class TableConfig:
     @property
     def rules(self) -> Rules:
         return PRESETS[self.preset]
+
+    @cached_property
+    def table(self) -> Table:
+        """The solver's table context of this session: its rules, seats and field."""
+        return Table(self.rules, self.players, self.field)
 
     def deal_seed(self, number: int) -> int:
         return deal_seed(self.seed, number)
@@ -119,9 +125,7 @@ class TableConfig:
     def computer_sets(self, hands: Sequence[Sequence[Card]], number: int) -> list[Arrangement]:
         """The sets of seats 1, 2, ... for the hands dealt on hand ``number``."""
         return [
-            get_player(level).arrange(
-                hands[seat], self.rules, self.players, self.player_seed(number, seat), field=self.field
-            )
+            get_player(level).arrange(hands[seat], seed=self.player_seed(number, seat), table=self.table)
             for seat, level in enumerate(self.levels, start=1)
         ]
 
@@ -266,9 +270,7 @@ def settle_hand(
 def simulate_hand(config: TableConfig, number: int, me: str = "club") -> HandRecord:
     """Hand ``number`` played with seat 0 set by the computer level ``me`` too."""
     hands = config.deal(number)
-    mine = get_player(me).arrange(
-        hands[0], config.rules, config.players, config.player_seed(number, 0), field=config.field
-    )
+    mine = get_player(me).arrange(hands[0], seed=config.player_seed(number, 0), table=config.table)
     return settle_hand(config, number, hands, [mine, *config.computer_sets(hands, number)])
 
 
