@@ -23,8 +23,9 @@ from solver import PRESETS, Card, Table, parse_cards, strongest_back_first
 from solver.cards import full_deck
 from solver.fields import FIELDS
 from solver.scoring import Arrangement
+from solver.strategy import MODES as MODES
+from solver.table import deck_seed
 
-MODES = ("fast", "deep")
 PLAYERS = (2, 3, 4)
 TOP = 5
 #: Seed handed to the solver so a shared link reproduces the same numbers.
@@ -40,8 +41,9 @@ def deal(seed: int) -> list[Card]:
 
 
 def drill_seed(seed: int, number: int) -> int:
-    """Deal seed of hand ``number`` (1, 2, ...) of the drill started by ``seed``."""
-    return seed * 1000 + number - 1
+    """Deal seed of hand ``number`` (1, 2, ...) of the drill started by ``seed`` (the Play
+    page's rule, so hand n of a session opens in Practice)."""
+    return deck_seed(seed, number)
 
 
 def new_seed() -> int:

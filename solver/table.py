@@ -45,8 +45,11 @@ from .scoring import Arrangement, PairSettlement, TableResult, as_arrangement, s
 
 #: Session seeds are 0 .. MAX_SEED (the 9 digits leave room for the hand number in a deal seed).
 MAX_SEED = 999_999_999
+#: Deck seeds per session seed: hand ``n`` of the session (or Practice drill) started by
+#: seed ``S`` is dealt from ``S * SEED_STRIDE + n - 1`` (:func:`deck_seed`).
+SEED_STRIDE = 1000
 #: Hands per session (hand numbers are 1 .. MAX_HANDS).
-MAX_HANDS = 1000
+MAX_HANDS = SEED_STRIDE
 HISTORY_VERSION = 1
 
 
@@ -62,9 +65,25 @@ def check_number(number: object) -> int:
     return number
 
 
+def deck_seed(seed: int, number: int) -> int:
+    """The deck seed of hand ``number`` (1, 2, ...) of the session or Practice drill
+    started by ``seed``: the rule alone, unchecked (a drill may run past MAX_HANDS).
+
+    >>> deck_seed(7, 3), seed_and_number(7002)
+    (7002, (7, 3))
+    """
+    return seed * SEED_STRIDE + number - 1
+
+
+def seed_and_number(deck: int) -> tuple[int, int]:
+    """The session seed and hand number a deck seed of :func:`deck_seed` was made of."""
+    seed, index = divmod(deck, SEED_STRIDE)
+    return seed, index + 1
+
+
 def deal_seed(seed: int, number: int) -> int:
     """The deck seed of hand ``number`` (1, 2, ...) of the session started by ``seed``."""
-    return check_seed(seed) * 1000 + check_number(number) - 1
+    return deck_seed(check_seed(seed), check_number(number))
 
 
 def deal_hands(deck_seed: int, players: int) -> list[list[Card]]:
@@ -343,10 +362,12 @@ __all__ = [
     "balances",
     "deal_hands",
     "deal_seed",
+    "deck_seed",
     "history_csv",
     "history_from_json",
     "history_json",
     "scoops",
+    "seed_and_number",
     "settle_hand",
     "simulate_hand",
 ]
