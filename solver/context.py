@@ -16,6 +16,8 @@ keep, :func:`as_table`) the same Table, so both ways give the same answers.
 (3, 'population', True)
 >>> table == Table(PRESETS["vietnamese"], 3, "population")
 True
+>>> table
+Table('vietnamese', players=3, field='population')
 >>> Table(players=5)
 Traceback (most recent call last):
 ...
@@ -34,7 +36,7 @@ from typing import Any
 from . import _core
 from .fields import DEFAULT_FIELD, check_field, table_preset
 from .messages import echo
-from .rules import Rules, get_rules
+from .rules import PRESETS, Rules, get_rules
 from .tables import Field, FloatArray, get_field, get_hand_weights, get_model, get_removal
 
 
@@ -64,6 +66,11 @@ class Table:
         object.__setattr__(self, "rules", get_rules(rules))
         object.__setattr__(self, "players", check_players(players))
         object.__setattr__(self, "field", check_field(field))
+
+    def __repr__(self) -> str:
+        name = next((name for name, rules in PRESETS.items() if rules == self.rules), None)
+        rules = repr(name) if name is not None else repr(self.rules)
+        return f"Table({rules}, players={self.players}, field={self.field!r})"
 
     def __reduce__(self) -> tuple[type[Table], tuple[Rules, int, str]]:
         # pickled as its three values: the model is loaded again where it is used
