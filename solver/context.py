@@ -72,6 +72,15 @@ class Table:
         rules = repr(name) if name is not None else repr(self.rules)
         return f"Table({rules}, players={self.players}, field={self.field!r})"
 
+    def __hash__(self) -> int:
+        # kept: a Table keys the solver's caches on every call, and hashing its Rules
+        # (two dozen fields) each time would cost more than the lookup
+        try:
+            return self.__dict__["_hash"]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self.__dict__["_hash"] = hash((self.rules, self.players, self.field))
+            return value
+
     def __reduce__(self) -> tuple[type[Table], tuple[Rules, int, str]]:
         # pickled as its three values: the model is loaded again where it is used
         return (Table, (self.rules, self.players, self.field))
@@ -114,9 +123,9 @@ class Table:
         return get_hand_weights(self.rules, self.players, self.field)
 
 
-@lru_cache(maxsize=64)
-def _kept(rules: Rules, players: int, field: str) -> Table:
-    return Table(rules, players, field)
+@lru_cache(maxsize=256, typed=True)  # typed: players=4.0 must not find the Table of 4
+def _kept(rules: Rules | str | None, players: int | None, field: str | None) -> Table:
+    return Table(rules, 4 if players is None else players, DEFAULT_FIELD if field is None else field)
 
 
 def as_table(
@@ -129,19 +138,19 @@ def as_table(
     ``field`` describe (defaults: vietnamese, 4, population), kept so that the same
     arguments give the same Table and its model is looked up once.  Giving ``table``
     with any of the others is a ``ValueError``."""
-    if table is not None:
-        if not isinstance(table, Table):
-            raise ValueError(f"table must be a solver.Table, got {echo(table)}")
-        named = (("rules", rules), ("players", players), ("field", field))
-        given = [name for name, value in named if value is not None]
-        if given:
-            raise ValueError(f"give either table= or {', '.join(given)}, not both (the table already has them)")
+    if table is None:
+        try:
+            return _kept(rules, players, field)  # checked once for each set of arguments
+        except TypeError:  # an unhashable argument: checking it says what is wrong
+            _kept.__wrapped__(rules, players, field)
+            raise
+    if rules is None and players is None and field is None and isinstance(table, Table):
         return table
-    return _kept(
-        get_rules(rules),
-        check_players(4 if players is None else players),
-        check_field(DEFAULT_FIELD if field is None else field),
-    )
+    if not isinstance(table, Table):
+        raise ValueError(f"table must be a solver.Table, got {echo(table)}")
+    named = (("rules", rules), ("players", players), ("field", field))
+    given = [name for name, value in named if value is not None]
+    raise ValueError(f"give either table= or {', '.join(given)}, not both (the table already has them)")
 
 
 __all__ = ["Table", "as_table", "check_players"]

@@ -158,12 +158,21 @@ def special_values(rules: Rules) -> tuple[int, ...]:
     return tuple(rules.special_value(name) for name in SPECIAL_NAMES)
 
 
-def special_of_codes(codes: Sequence[int], rules: Rules) -> str | None:
-    """:func:`solver.scoring.special_hand` of 13 distinct codes, by the compiled detector."""
+def special_of_codes(codes: Sequence[int], rules: Rules, values: tuple[int, ...] | None = None) -> str | None:
+    """:func:`solver.scoring.special_hand` of 13 distinct codes, by the compiled detector
+    (``values``: :func:`special_values` of the rules, when the caller holds them)."""
     if not rules.specials:
         return None
-    index = _core.special_index(codes, special_values(rules), rules.six_pairs_rule == "strict", rules.ace_low_runs)
+    values = special_values(rules) if values is None else values
+    index = _core.special_index(codes, values, rules.six_pairs_rule == "strict", rules.ace_low_runs)
     return SPECIAL_NAMES[index] if index >= 0 else None
+
+
+@lru_cache(maxsize=64)
+def _table_terms(table: Table) -> tuple[tuple[float, ...], tuple[int, ...]]:
+    """The terms solve() adds to the core's value at ``table``: the expected ace chi of
+    holding 0..4 aces, and each special's value (kept per Table, whose hash is kept)."""
+    return tuple(aces_ev(k, table.rules, table.players) for k in range(5)), special_values(table.rules)
 
 
 def foul_ev(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> float:
@@ -236,7 +245,8 @@ def solve(
         # only under strict validity: no valid split exists; the naive setting fouls
         ranked = [(strongest_back_first_codes(codes, rules), foul_ev(rules, players, field))]
     aces = codes.count(48) + codes.count(49) + codes.count(50) + codes.count(51)
-    constant = 0.0 if exact else aces_ev(aces, rules, players)
+    ace_terms, special_terms = _table_terms(table)
+    constant = 0.0 if exact else ace_terms[aces]
     if rules.special_detection == "layout":
         hand = [CARD_OF_CODE[c] for c in codes]
         ranked = _rank_with_shown_special(hand, ranked, table, seed if exact else None, exact)
@@ -245,7 +255,7 @@ def solve(
         special = declared_special(best, rules)
         alternatives = [(a, ev + constant) for a, ev in ranked[:top]]
     else:
-        special = special_of_codes(codes, rules)
+        special = special_of_codes(codes, rules, special_terms)
         best = ranked[0][0]
         if special is not None and not exact:
             value = special_ev(special, rules, players) + constant

@@ -65,7 +65,12 @@ def test_defaults_describe_the_default_table() -> None:
     hand = hands(1, 3)[0]
     assert solve(hand) == solve(hand, table=Table()) == solve(hand, PRESETS["vietnamese"], 4, field="population")
     assert Table() == Table("vietnamese", 4, "population")
-    assert context.as_table() is context.as_table(None, "vietnamese", 4, "population")  # kept: one per table
+    assert context.as_table() is context.as_table()  # kept: checked once per set of arguments
+    assert context.as_table() == context.as_table(None, "vietnamese", 4, "population")
+    with pytest.raises(ValueError, match="players must be 2, 3 or 4"):
+        context.as_table(None, None, 4.0)  # not the kept Table of 4 (4.0 == 4)
+    with pytest.raises(InvalidRulesError, match="rules must be a Rules or a preset name"):
+        context.as_table(None, {"wheel": "lowest"})  # unhashable: checked, not looked up
 
 
 def test_a_table_validates_once_and_loads_its_model_once(monkeypatch: pytest.MonkeyPatch) -> None:
