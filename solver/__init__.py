@@ -2,8 +2,11 @@
 
 Public API (stable)::
 
-    from solver import (Card, parse_cards, Arrangement, Rules, PRESETS, hand_strength,
-                        is_valid, special_hand, score_table, solve, solve_many)
+    from solver import (Card, parse_cards, Arrangement, Rules, PRESETS, Table, hand_strength,
+                        is_valid, special_hand, score_table, solve, evaluate, solve_many)
+
+A ``Table`` (rules, players, field) is checked once and holds its model; ``solve``,
+``evaluate`` and ``solve_many`` take it as ``table=`` (or the three as before).
 
 ``score_table`` itemises each pair's settlement (``TableResult.settlement(a, b)``, a
 ``PairSettlement`` of ``RowResult`` rows and ``SettlementItem`` extras).
