@@ -12,18 +12,20 @@ from __future__ import annotations
 
 import random
 import secrets
+from functools import lru_cache
 from typing import Any
 
 import streamlit as st
 
 import solver
 from app.i18n import _
-from solver import PRESETS, Card, parse_cards, strongest_back_first
+from solver import PRESETS, Card, Table, parse_cards, strongest_back_first
 from solver.cards import full_deck
 from solver.fields import FIELDS
 from solver.scoring import Arrangement
+from solver.strategy import MODES as MODES
+from solver.table import deck_seed
 
-MODES = ("fast", "deep")
 PLAYERS = (2, 3, 4)
 TOP = 5
 #: Seed handed to the solver so a shared link reproduces the same numbers.
@@ -39,8 +41,9 @@ def deal(seed: int) -> list[Card]:
 
 
 def drill_seed(seed: int, number: int) -> int:
-    """Deal seed of hand ``number`` (1, 2, ...) of the drill started by ``seed``."""
-    return seed * 1000 + number - 1
+    """Deal seed of hand ``number`` (1, 2, ...) of the drill started by ``seed`` (the Play
+    page's rule, so hand n of a session opens in Practice)."""
+    return deck_seed(seed, number)
 
 
 def new_seed() -> int:
@@ -48,7 +51,9 @@ def new_seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
-def check_settings(preset: str, players: int, mode: str, field: str) -> None:
+def check_settings(preset: str, players: int, mode: str, field: str) -> Table:
+    """The solver's table for these settings, each checked with a message in the player's
+    language (a bad one raises ValueError)."""
     if preset not in PRESETS:
         raise ValueError(
             _("unknown rule preset {preset}; expected one of {presets}").format(
@@ -63,6 +68,13 @@ def check_settings(preset: str, players: int, mode: str, field: str) -> None:
         raise ValueError(
             _("unknown opponents {field}; expected one of {fields}").format(field=repr(field), fields=", ".join(FIELDS))
         )
+    return _table(preset, players, field)
+
+
+@lru_cache(maxsize=64)
+def _table(preset: str, players: int, field: str) -> Table:
+    """One Table per settings, shared by every session (a frozen value)."""
+    return Table(PRESETS[preset], players, field)
 
 
 def _arrangement_text(arrangement: Arrangement) -> str:
@@ -99,19 +111,16 @@ def solve_hand(hand: str, preset: str, players: int, mode: str, field: str, top:
     """The best set and the top alternatives (different plans in fast mode) for a canonical
     hand string, against the opponents ``field`` names.  Deep mode refines every candidate
     it lists, so it keeps the plain top."""
-    check_settings(preset, players, mode, field)
+    table = check_settings(preset, players, mode, field)
     pool = FAST_POOL if mode == "fast" else top
-    rules = PRESETS[preset]
-    sol = solver.solve(
-        parse_cards(hand), rules=rules, players=players, mode=mode, top=pool, seed=SOLVER_SEED, field=field
-    )
+    sol = solver.solve(parse_cards(hand), mode=mode, top=pool, seed=SOLVER_SEED, table=table)
     return {
         "hand": hand,
         "best": _arrangement_text(sol.best),
         "special": sol.special,
         "ev": float(sol.ev),
         "row_win": [float(p) for p in sol.row_win],
-        "alternatives": [(_arrangement_text(a), float(ev)) for a, ev in plans(sol.alternatives, rules, top)],
+        "alternatives": [(_arrangement_text(a), float(ev)) for a, ev in plans(sol.alternatives, table.rules, top)],
     }
 
 
@@ -119,11 +128,9 @@ def solve_hand(hand: str, preset: str, players: int, mode: str, field: str, top:
 def evaluate_set(hand: str, arrangement: str, preset: str, players: int, mode: str, field: str) -> dict[str, Any]:
     """EV, per-row win chances, validity and special of one arrangement of a hand against
     the opponents ``field`` names."""
-    check_settings(preset, players, mode, field)
+    table = check_settings(preset, players, mode, field)
     cards, arr = parse_cards(hand), Arrangement.parse(arrangement)
-    ev = solver.evaluate(
-        cards, arr, rules=PRESETS[preset], players=players, mode=mode, seed=SOLVER_SEED, field=field
-    )
+    ev = solver.evaluate(cards, arr, mode=mode, seed=SOLVER_SEED, table=table)
     return {
         "arrangement": _arrangement_text(ev.arrangement),
         "ev": float(ev.ev),

@@ -20,10 +20,10 @@ from app.terms import field_blurbs, field_label, preset_label
 from solver import PRESETS, Card, InvalidCardError, InvalidHandError, Suit, parse_cards
 from solver.cards import RANK_SYMBOLS, SUITS
 from solver.fields import DEFAULT_FIELD, FIELDS
+from solver.scoring import ROW_SIZES as ROW_SIZES  # the pages' one import of the row sizes
 from solver.scoring import Arrangement, check_hand
 
 SUIT_GLYPHS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-ROW_SIZES = (3, 5, 5)
 
 #: Longest hand or arrangement text we try to read; anything longer is refused.
 MAX_INPUT_CHARS = 300

@@ -56,6 +56,7 @@ from solver.table import (
     history_csv,
     history_json,
     scoops,
+    seed_and_number,
     settle_hand,
 )
 
@@ -424,9 +425,9 @@ def show_review(record: HandRecord) -> None:
         URL_PARAM: current_language(),
     }
     solve_link = urlencode({"hand": record.hands[0], **params, "mode": "fast"})
-    # hand n of session S is dealt from seed S * 1000 + n - 1: hand n of Practice's drill S
-    session_seed, number = divmod(record.deal_seed, 1000)
-    practice_link = urlencode({"seed": session_seed, "hand": number + 1, **params})
+    # hand n of session S is dealt as hand n of Practice's drill S
+    session_seed, number = seed_and_number(record.deal_seed)
+    practice_link = urlencode({"seed": session_seed, "hand": number, **params})
     # the link words are marked outside the f-string, where the message extraction finds them
     to_solve, to_practice = _("Open on Solve"), _("Open on Practice")
     st.markdown(f"{text} · [{to_solve}](solve?{solve_link}) · [{to_practice}](practice?{practice_link})")
