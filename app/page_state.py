@@ -29,8 +29,9 @@ by hand (``load_from_url``, ``write_url``, ``restore``, ``remember``):
   under the current profile and this page, whenever they changed; the first run of the
   page in a browser session loads them again.  So a reload, a visit next week, or the
   same profile on another device finds the page as it was left.  When the URL is the
-  address the page wrote for the state it found saved (a reload), the saved state stands
-  and the URL is not read again (``link.restored``); a link to something else wins.
+  address the page wrote for the state it found saved (a reload, or the same drill's link
+  opened again: :meth:`PageState.points_at`), the saved state stands and the URL is not
+  read again (``link.restored``); a link to something else wins.
 
 The ``<page>_url_read`` flag marks a session's first run of the page (the keys pages and
 tests have always used).
@@ -47,7 +48,7 @@ from typing import Any
 import streamlit as st
 
 from app import profile
-from app.i18n import URL_PARAM, _
+from app.i18n import _
 from app.terms import field_label
 from solver import PRESETS
 from solver.fields import DEFAULT_FIELD, FIELDS
@@ -80,13 +81,16 @@ class Param:
 
     ``read`` turns the text into a value or raises ``ValueError`` whose message says, in the
     player's language, what was wrong; ``key`` (when set) is the session key the value goes
-    to; ``fallback`` (when set) goes to ``key`` when the text is refused.
+    to; ``fallback`` (when set) goes to ``key`` when the text is refused.  A ``sticky``
+    parameter that a link leaves out keeps the page's value (the rules, say); one that is
+    not sticky means its default when left out (the first hand of a drill).
     """
 
     name: str
     key: str | None = None
     read: Callable[[str], Any] = str
     fallback: Any = _REFUSED
+    sticky: bool = False
 
 
 @dataclass(frozen=True)
@@ -142,7 +146,7 @@ class PageState:
         self.restore()
         if not loaded:  # nothing saved yet: a page at its defaults is not worth a write
             ss[self._saved_key] = self._text(dict(self.widgets))
-        elif self.address is not None and _same_address(self.address(), _url()):
+        elif self.address is not None and self.points_at(self.address(), _url()):
             return Link(first=True, restored=True)
         values, problems = self.read_url()
         return Link(values, problems, first=True)
@@ -186,6 +190,21 @@ class PageState:
             if param.key is not None:
                 ss[param.key] = value
         return values, problems
+
+    def points_at(self, address: Mapping[str, str], url: Mapping[str, str]) -> bool:
+        """Whether a link (``url``) opens the page at ``address``: every parameter the link
+        gives has the address's value, and every parameter it leaves out is sticky or left
+        out of the address too (the language aside: it has its own rule)."""
+        if not address:
+            return False
+        for param in self.params:
+            given = url.get(param.name)
+            if given is None:
+                if not param.sticky and param.name in address:
+                    return False
+            elif address.get(param.name) != given:
+                return False
+        return True
 
     def write_url(self) -> None:
         """Put the page's address in the URL when it differs (nothing while there is none)."""
@@ -259,15 +278,6 @@ def _url() -> dict[str, str]:
     return st.query_params.to_dict()
 
 
-def _same_address(wanted: Mapping[str, str], url: Mapping[str, str]) -> bool:
-    """Whether the URL is the page's address (the language aside: it has its own rule)."""
-
-    def page_part(params: Mapping[str, str]) -> dict[str, str]:
-        return {k: v for k, v in params.items() if k != URL_PARAM}
-
-    return bool(wanted) and page_part(wanted) == page_part(url)
-
-
 # --- the table parameters Solve, Practice and Play share: preset, players, field ------------
 
 
@@ -297,9 +307,9 @@ def table_params(preset_key: str, players_key: str, field_key: str) -> tuple[Par
     """A link's ``preset``, ``players`` and ``field``, into the page's widget keys (an unknown
     field falls back to the default one; the others keep their values)."""
     return (
-        Param("preset", preset_key, read_preset),
-        Param("players", players_key, read_players),
-        Param("field", field_key, read_field, fallback=DEFAULT_FIELD),
+        Param("preset", preset_key, read_preset, sticky=True),
+        Param("players", players_key, read_players, sticky=True),
+        Param("field", field_key, read_field, fallback=DEFAULT_FIELD, sticky=True),
     )
 
 

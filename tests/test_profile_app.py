@@ -88,6 +88,15 @@ def test_practice_reload_keeps_the_hand_the_rows_the_drill_and_the_statistics() 
 def test_a_link_to_another_hand_wins_over_the_saved_one() -> None:
     at = open_page("app/pages/practice.py", params={"seed": "40"})
     profile, deal = at.session_state["profile_id"], at.session_state["practice_deal"]
+    rows = moved(at.session_state["practice_rows"])
+    at.session_state["practice_rows"] = rows
+    at.run()
+    # the same short link opened again (its rules and players left out) is the hand left here
+    same = open_page("app/pages/practice.py", profile, {"seed": "40"})
+    assert same.session_state["practice_rows"] == rows
+    # a link to hand 2 of the drill, or to the hard hand of that seed, is another hand
+    second = open_page("app/pages/practice.py", profile, {"seed": "40", "hand": "2"})
+    assert second.session_state["practice_deal"]["number"] == 2
     other = open_page("app/pages/practice.py", profile, {"seed": "41"})
     assert other.session_state["practice_deal"]["seed"] == 41
     assert other.session_state["practice_deal"]["hand"] != deal["hand"]

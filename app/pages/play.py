@@ -201,7 +201,7 @@ STATE = PageState(
     },
     params=(
         *table_params(PRESET, PLAYERS, FIELD),
-        Param("levels", None, read_levels),
+        Param("levels", None, read_levels, sticky=True),
         Param("seed", None, read_session_seed),
     ),
     kept=(CONFIG, HAND, ROWS, RECORDS, SHOWN),

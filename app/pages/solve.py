@@ -71,7 +71,7 @@ STATE = PageState(
     widgets={TEXT: "", PRESET: "vietnamese", PLAYERS: 4, MODE: "fast", FIELD: DEFAULT_FIELD},
     params=(
         *table_params(PRESET, PLAYERS, FIELD),
-        Param("mode", MODE, read_mode),
+        Param("mode", MODE, read_mode, sticky=True),
         Param("hand", TEXT, lambda text: text[:LINK_MAX_CHARS]),
     ),
     kept=(HAND,),
