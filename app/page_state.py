@@ -237,8 +237,11 @@ class PageState:
         text = self._text(data)
         if st.session_state.get(self._saved_key) == text:
             return
-        profile.save_page(self.page, data)
-        st.session_state[self._saved_key] = text
+        st.session_state[self._saved_key] = text  # tried once per change, even when refused
+        try:
+            profile.save_page(self.page, data)
+        except ValueError as exc:  # over the store's size limit: the page goes on, unsaved
+            _log.warning("state of page %s not saved: %s", self.page, exc)
 
     def load(self) -> bool:
         """Put the profile's saved state in the session keys that have no value yet; True

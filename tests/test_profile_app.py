@@ -218,3 +218,15 @@ def test_export_import_and_delete() -> None:
     home.query_params.clear()  # the plain page, no link: nothing of the deleted profile comes back
     home.switch_page("app/pages/practice.py").run()
     assert "practice_deal" not in home.session_state
+
+
+def test_a_state_over_the_store_limit_is_left_unsaved_and_the_page_goes_on() -> None:
+    at = open_page("app/pages/practice.py", params={"seed": "88"})
+    profile = at.session_state["profile_id"]
+    saved = get_store().load_page_state(profile, "practice")
+    at.session_state["practice_history"] = [
+        {"hand": n, "grade": "best", "chi lost": 0.0, "seed": 10**11 + n} for n in range(1, 5001)
+    ]
+    at.run()
+    no_crash(at)
+    assert get_store().load_page_state(profile, "practice") == saved
