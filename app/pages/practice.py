@@ -13,6 +13,8 @@ statistics.
 
 from __future__ import annotations
 
+from typing import Any
+
 import altair as alt
 import pandas as pd  # type: ignore[import-untyped]
 import streamlit as st
@@ -163,9 +165,10 @@ def address() -> dict[str, str]:
     return wanted
 
 
-def drill_from_json(value: list[object]) -> tuple[tuple[int, str], int]:
-    (seed, kind), number = value  # type: ignore[misc]
-    return (int(seed), str(kind)), int(number)  # type: ignore[call-overload]
+def drill_from_json(value: list[Any]) -> tuple[tuple[int, str], int]:
+    """The drill as JSON wrote it (``[[seed, kind], number]``) back as the tuples the page compares."""
+    (seed, kind), number = value
+    return (int(seed), str(kind)), int(number)
 
 
 STATE = PageState(
