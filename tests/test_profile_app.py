@@ -14,6 +14,7 @@ from typing import Any
 from streamlit.testing.v1 import AppTest
 
 from app.card_text import dealt_layout
+from app.page_state import PageState, Param
 from solver import parse_cards
 from store import get_store
 
@@ -230,3 +231,15 @@ def test_a_state_over_the_store_limit_is_left_unsaved_and_the_page_goes_on() -> 
     at.run()
     no_crash(at)
     assert get_store().load_page_state(profile, "practice") == saved
+
+
+def test_a_link_points_at_the_saved_page_when_it_agrees_on_everything_it_says() -> None:
+    state = PageState("drill", params=(Param("seed"), Param("hand"), Param("preset", sticky=True)))
+    saved = {"seed": "1", "preset": "vietnamese", "lang": "vi"}
+    assert state.points_at(saved, {"seed": "1"})  # the rules left out: the saved ones stand
+    assert state.points_at(saved, {"seed": "1", "preset": "vietnamese", "lang": "en"})  # the language aside
+    assert not state.points_at(saved, {"seed": "1", "preset": "chinese"})
+    assert not state.points_at(saved, {"seed": "2"})
+    assert not state.points_at(saved, {"seed": "1", "hand": "2"})  # hand 2 of the drill is another hand
+    assert not state.points_at({**saved, "hand": "2"}, {"seed": "1"})  # ... and so is hand 1
+    assert not state.points_at({}, {"seed": "1"})  # nothing saved to point at
