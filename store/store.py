@@ -18,7 +18,7 @@ import json
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import date, datetime, timedelta
@@ -41,6 +41,7 @@ from .records import (
     PlayHandRecord,
     PlaySeat,
     PracticeRecord,
+    PracticeSummary,
     Profile,
     ReviewItem,
     ThemeStats,
@@ -50,6 +51,7 @@ from .records import (
     from_ms,
     hand_key,
     new_uid,
+    plain_values,
     to_ms,
     utc_now,
 )
@@ -61,6 +63,8 @@ PAGE_STATE_BYTES = 256 * 1024
 #: Wrong profile codes this process accepts per minute before it refuses code lookups.
 CODE_FAILURES_PER_MINUTE = 20
 _DAY_MS = 86_400_000
+#: One update of a review item (the columns set are the keys of the parameters given).
+_UPDATE_ITEM = review_items.update().where(review_items.c.id == sa.bindparam("row_id"))
 
 
 class UnknownProfile(ValueError):
@@ -83,6 +87,19 @@ def _check_page_state(page: str, state: dict[str, Any]) -> None:
         raise ValueError(f"the state of page {page!r} must be JSON-ready: {exc}") from None
     if size > PAGE_STATE_BYTES:
         raise ValueError(f"the state of page {page!r} is {size} bytes as JSON; the limit is {PAGE_STATE_BYTES}")
+
+
+def _theme_rows(record_id: int, profile_id: str, record: PracticeRecord) -> list[dict[str, Any]]:
+    """The practice_themes rows of a record: one per distinct theme."""
+    return [
+        {"record_id": record_id, "profile_id": profile_id, "theme": theme, "created_ms": to_ms(record.created_at),
+         "chi_lost": record.chi_lost, "grade": record.grade}
+        for theme in dict.fromkeys(record.themes)
+    ]  # fmt: skip
+
+
+def _page_row(profile_id: str, page: str, state: dict[str, Any]) -> dict[str, Any]:
+    return {"profile_id": profile_id, "page": page, "state": state, "updated_ms": to_ms(utc_now())}
 
 
 class CodeLimiter:
@@ -123,7 +140,22 @@ class Store:
         self.engine: Engine = create_engine(self.url)
         self.version = migrate(self.engine)
         self.codes = CodeLimiter(code_failures_per_minute)
-        self._insert = postgresql.insert if self.engine.dialect.name == "postgresql" else sqlite.insert
+        insert = postgresql.insert if self.engine.dialect.name == "postgresql" else sqlite.insert
+        self._insert_theme = insert(practice_themes)
+        self._insert_new = {
+            table.name: insert(table).on_conflict_do_nothing(index_elements=["profile_id", "uid"]).returning(table.c.id)
+            for table in (practice_records, play_hands, macao_rounds)
+        }
+        self._queue_new = (
+            insert(review_items)
+            .on_conflict_do_nothing(index_elements=["profile_id", "hand_key", "preset", "players", "field"])
+            .returning(review_items.c.id)
+        )
+        upsert = insert(page_states)
+        self._page_upsert = upsert.on_conflict_do_update(
+            index_elements=["profile_id", "page"],
+            set_={"state": upsert.excluded.state, "updated_ms": upsert.excluded.updated_ms},
+        )
 
     def close(self) -> None:
         self.engine.dispose()
@@ -163,7 +195,7 @@ class Store:
             try:
                 with self.write() as connection:
                     connection.execute(
-                        profiles.insert().values(id=profile.id, code=profile.code, created_ms=to_ms(now))
+                        profiles.insert(), {"id": profile.id, "code": profile.code, "created_ms": to_ms(now)}
                     )
             except sa.exc.IntegrityError:
                 continue
@@ -254,53 +286,55 @@ class Store:
             ).all()
             uids = {row.uid for row in present}
             tables = {(row.hand_key, row.preset, row.players, row.field) for row in present}
-            for r in content.review:
-                key = (r.hand_key, r.preset, r.players, r.field)
-                if r.uid in uids or key in tables:
-                    counts["skipped"] += 1
+            items = []
+            for queued in content.review:
+                key = (queued.hand_key, queued.preset, queued.players, queued.field)
+                if queued.uid in uids or key in tables:
                     continue
-                uids.add(r.uid)
+                uids.add(queued.uid)
                 tables.add(key)
-                connection.execute(
-                    review_items.insert().values(
-                        uid=r.uid,
-                        profile_id=profile_id,
-                        hand_key=r.hand_key,
-                        hand=r.hand,
-                        preset=r.preset,
-                        players=r.players,
-                        field=r.field,
-                        mode=r.mode,
-                        played=r.played,
-                        best=r.best,
-                        grade=r.grade,
-                        chi_lost=r.chi_lost,
-                        card=r.card,
-                        due_ms=to_ms(review.card_from_json(r.card).due),
-                        reviews=r.reviews,
-                        last_grade=r.last_grade,
-                        created_ms=to_ms(r.created_at),
-                        updated_ms=to_ms(r.updated_at),
+                row = plain_values(queued) | {"profile_id": profile_id, "hand_key": queued.hand_key}
+                row |= {"created_ms": to_ms(row.pop("created_at")), "updated_ms": to_ms(row.pop("updated_at"))}
+                items.append(row | {"due_ms": to_ms(review.card_from_json(queued.card).due)})
+            if items:
+                connection.execute(review_items.insert(), items)
+            counts["review"] = len(items)
+            sections: list[tuple[str, sa.Table, Sequence[PracticeRecord | PlayHandRecord | MacaoRoundRecord]]] = [
+                ("practice", practice_records, content.practice),
+                ("play", play_hands, content.play),
+                ("macao", macao_rounds, content.macao),
+            ]
+            for name, table, records in sections:
+                known = set(
+                    connection.execute(sa.select(table.c.uid).where(table.c.profile_id == profile_id)).scalars()
+                )
+                rows = []
+                for r in records:
+                    if r.uid not in known:
+                        known.add(r.uid)
+                        rows.append(_columns(r, profile_id=profile_id))
+                if rows:
+                    connection.execute(table.insert(), rows)
+                counts[name] = len(rows)
+            themed = {r.uid: r for r in content.practice if r.themes}
+            if themed:
+                ids = connection.execute(
+                    sa.select(practice_records.c.uid, practice_records.c.id).where(
+                        practice_records.c.profile_id == profile_id, practice_records.c.uid.in_(themed)
                     )
                 )
-                counts["review"] += 1
-            sections: list[tuple[str, sa.Table, list[Any], Any]] = [
-                ("practice", practice_records, content.practice,
-                 lambda r: self._insert_practice(connection, profile_id, r, None, queue=False)),
-                ("play", play_hands, content.play, lambda r: self._insert_play(connection, profile_id, r)),
-                ("macao", macao_rounds, content.macao, lambda r: self._insert_macao(connection, profile_id, r)),
-            ]  # fmt: skip
-            for name, table, records, insert in sections:
-                seen = set(connection.execute(sa.select(table.c.uid).where(table.c.profile_id == profile_id)).scalars())
-                for r in records:
-                    if r.uid in seen:
-                        counts["skipped"] += 1
-                        continue
-                    seen.add(r.uid)
-                    insert(r)
-                    counts[name] += 1
+                theme_rows = [row for uid, record_id in ids for row in _theme_rows(record_id, profile_id, themed[uid])]
+                # a record already present keeps its theme rows: only the new ones are added
+                connection.execute(
+                    self._insert_theme.on_conflict_do_nothing(index_elements=["record_id", "theme"]), theme_rows
+                )
+            counts["skipped"] = (
+                len(content.review)
+                + sum(len(records) for _, _, records in sections)
+                - sum(counts[name] for name in ("review", "practice", "play", "macao"))
+            )
             for page, state in content.page_states.items():
-                connection.execute(self._page_upsert(profile_id, page, state))
+                connection.execute(self._page_upsert, _page_row(profile_id, page, state))
                 counts["page_states"] += 1
         return ImportSummary(**counts)
 
@@ -311,16 +345,7 @@ class Store:
         _check_page_state(page, state)
         with self.write() as connection:
             self._require(connection, profile_id)
-            connection.execute(self._page_upsert(profile_id, page, state))
-
-    def _page_upsert(self, profile_id: str, page: str, state: dict[str, Any]) -> Any:
-        statement = self._insert(page_states).values(
-            profile_id=profile_id, page=page, state=state, updated_ms=to_ms(utc_now())
-        )
-        return statement.on_conflict_do_update(
-            index_elements=["profile_id", "page"],
-            set_={"state": statement.excluded.state, "updated_ms": statement.excluded.updated_ms},
-        )
+            connection.execute(self._page_upsert, _page_row(profile_id, page, state))
 
     def load_page_state(self, profile_id: str, page: str) -> dict[str, Any] | None:
         """A page's saved state for this profile, or None."""
@@ -352,60 +377,15 @@ class Store:
         profile_id: str,
         record: PracticeRecord,
         review_item: int | None,
-        queue: bool = True,
     ) -> int:
-        existing = connection.execute(
-            sa.select(practice_records.c.id).where(
-                practice_records.c.profile_id == profile_id, practice_records.c.uid == record.uid
-            )
-        ).scalar()
-        if existing is not None:
-            return int(existing)
-        created = to_ms(record.created_at)
-        row_id = _new_id(
-            connection.execute(
-                practice_records.insert().values(
-                    uid=record.uid,
-                    profile_id=profile_id,
-                    created_ms=created,
-                    preset=record.preset,
-                    players=record.players,
-                    field=record.field,
-                    mode=record.mode,
-                    hand=record.hand,
-                    seed=record.seed,
-                    number=record.number,
-                    kind=record.kind,
-                    played=record.played,
-                    best=record.best,
-                    ev=record.ev,
-                    best_ev=record.best_ev,
-                    chi_lost=record.chi_lost,
-                    grade=record.grade,
-                    themes=list(record.themes),
-                    seconds=record.seconds,
-                    hints=record.hints,
-                )
-            )
-        )
+        row_id, new = self._insert_once(connection, practice_records, _columns(record, profile_id=profile_id))
+        if not new:
+            return row_id
         if record.themes:
-            connection.execute(
-                practice_themes.insert(),
-                [
-                    {
-                        "record_id": row_id,
-                        "profile_id": profile_id,
-                        "theme": theme,
-                        "created_ms": created,
-                        "chi_lost": record.chi_lost,
-                        "grade": record.grade,
-                    }
-                    for theme in dict.fromkeys(record.themes)
-                ],
-            )
-        if queue and review_item is not None:
+            connection.execute(practice_themes.insert(), _theme_rows(row_id, profile_id, record))
+        if review_item is not None:
             self._answer(connection, profile_id, review_item, record.grade, record.created_at, record.hand)
-        elif queue and record.grade in REVIEW_GRADES:
+        elif record.grade in REVIEW_GRADES:
             self._enqueue(connection, profile_id, record)
         return row_id
 
@@ -435,6 +415,29 @@ class Store:
         query = query.order_by(practice_records.c.created_ms.desc(), practice_records.c.id.desc()).limit(limit)
         with self.read() as connection:
             return [_practice_of(row) for row in connection.execute(query).mappings()]
+
+    def practice_summary(self, profile_id: str, since: datetime | None = None) -> PracticeSummary:
+        """Totals of the profile's Practice hands: count, chi lost, best-or-good, mistakes or worse, time, hints."""
+        p = practice_records.c
+        count = sa.func.count()
+        query = sa.select(
+            count,
+            sa.func.coalesce(sa.func.sum(p.chi_lost), 0.0),
+            sa.func.coalesce(sa.func.sum(sa.case((p.grade.in_(("best", "good")), 1), else_=0)), 0),
+            sa.func.coalesce(sa.func.sum(sa.case((p.grade.in_(sorted(REVIEW_GRADES)), 1), else_=0)), 0),
+            sa.func.coalesce(sa.func.sum(p.seconds), 0.0),
+            sa.func.coalesce(sa.func.sum(p.hints), 0),
+            sa.func.min(p.created_ms),
+            sa.func.max(p.created_ms),
+        ).where(*self._practice_where(profile_id, since))
+        with self.read() as connection:
+            hands, lost, good, bad, seconds, hints, first, last = connection.execute(query).one()
+        per = max(int(hands), 1)
+        return PracticeSummary(
+            hands=int(hands), chi_lost=float(lost), mean_chi_lost=float(lost) / per, good=int(good), mistakes=int(bad),
+            mean_seconds=float(seconds) / per, hints=int(hints),
+            first=None if first is None else from_ms(first), last=None if last is None else from_ms(last),
+        )  # fmt: skip
 
     def practice_grades(self, profile_id: str, since: datetime | None = None) -> dict[str, int]:
         """How many Practice hands got each grade."""
@@ -488,42 +491,24 @@ class Store:
     def _enqueue(self, connection: Connection, profile_id: str, record: PracticeRecord) -> None:
         key = hand_key(record.hand)
         item = review_items.c
-        found = connection.execute(
-            sa.select(item.id, item.card).where(
-                item.profile_id == profile_id,
-                item.hand_key == key,
-                item.preset == record.preset,
-                item.players == record.players,
-                item.field == record.field,
-            )
-        ).first()
         now = to_ms(record.created_at)
         latest = {"played": record.played, "best": record.best, "grade": record.grade, "chi_lost": record.chi_lost,
                   "mode": record.mode, "hand": record.hand, "updated_ms": now}  # fmt: skip
-        if found is None:
-            card = review.first_card(record.created_at)
-            connection.execute(
-                review_items.insert().values(
-                    uid=new_uid(),
-                    profile_id=profile_id,
-                    hand_key=key,
-                    preset=record.preset,
-                    players=record.players,
-                    field=record.field,
-                    card=review.card_to_json(card),
-                    due_ms=to_ms(card.due),
-                    reviews=0,
-                    last_grade=None,
-                    created_ms=now,
-                    **latest,
-                )
-            )
+        card = review.first_card(record.created_at)
+        first = {"uid": new_uid(), "profile_id": profile_id, "hand_key": key, "preset": record.preset,
+                 "players": record.players, "field": record.field, "card": review.card_to_json(card),
+                 "due_ms": to_ms(card.due), "reviews": 0, "last_grade": None, "created_ms": now}  # fmt: skip
+        if connection.execute(self._queue_new, first | latest).scalar() is not None:
             return
+        found = connection.execute(  # queued already: this is a lapse of it
+            sa.select(item.id, item.card)
+            .where(item.profile_id == profile_id, item.hand_key == key, item.preset == record.preset,
+                   item.players == record.players, item.field == record.field)
+            .with_for_update()
+        ).one()  # fmt: skip
         card = review.answer(review.card_from_json(found.card), record.grade, record.created_at)
         connection.execute(
-            review_items.update()
-            .where(item.id == found.id)
-            .values(card=review.card_to_json(card), due_ms=to_ms(card.due), **latest)
+            _UPDATE_ITEM, {"row_id": found.id, "card": review.card_to_json(card), "due_ms": to_ms(card.due), **latest}
         )
 
     def _answer(
@@ -531,7 +516,9 @@ class Store:
     ) -> ReviewItem:
         item = review_items.c
         row = (
-            connection.execute(sa.select(review_items).where(item.id == item_id, item.profile_id == profile_id))
+            connection.execute(
+                sa.select(review_items).where(item.id == item_id, item.profile_id == profile_id).with_for_update()
+            )
             .mappings()
             .first()
         )
@@ -542,7 +529,7 @@ class Store:
         card = review.answer(review.card_from_json(row["card"]), grade, when)
         values = {"card": review.card_to_json(card), "due_ms": to_ms(card.due), "reviews": row["reviews"] + 1,
                   "last_grade": grade, "updated_ms": to_ms(when)}  # fmt: skip
-        connection.execute(review_items.update().where(item.id == item_id).values(**values))
+        connection.execute(_UPDATE_ITEM, {"row_id": item_id, **values})
         return _review_of({**row, **values})
 
     def review_answer(self, profile_id: str, item_id: int, grade: str, now: datetime | None = None) -> ReviewItem:
@@ -584,34 +571,7 @@ class Store:
             return self._insert_play(connection, profile_id, record)
 
     def _insert_play(self, connection: Connection, profile_id: str, record: PlayHandRecord) -> int:
-        existing = self._existing(connection, play_hands, profile_id, record.uid)
-        if existing is not None:
-            return existing
-        return _new_id(
-            connection.execute(
-                play_hands.insert().values(
-                    uid=record.uid,
-                    profile_id=profile_id,
-                    created_ms=to_ms(record.created_at),
-                    session=record.session,
-                    hand_number=record.hand_number,
-                    preset=record.preset,
-                    players=record.players,
-                    field=record.field,
-                    levels=list(record.levels),
-                    seed=record.seed,
-                    number=record.number,
-                    seats=[vars(seat) for seat in record.seats],
-                    me=record.me,
-                    settlement=dict(record.settlement),
-                    my_net=record.my_net,
-                    grade=record.grade,
-                    chi_lost=record.chi_lost,
-                    seconds=record.seconds,
-                    hints=record.hints,
-                )
-            )
-        )
+        return self._insert_once(connection, play_hands, _columns(record, profile_id=profile_id))[0]
 
     def record_macao_round(self, profile_id: str, record: MacaoRoundRecord) -> int:
         """Record a finished Macao round; return its row id (a repeated uid keeps the first)."""
@@ -621,33 +581,21 @@ class Store:
             return self._insert_macao(connection, profile_id, record)
 
     def _insert_macao(self, connection: Connection, profile_id: str, record: MacaoRoundRecord) -> int:
-        existing = self._existing(connection, macao_rounds, profile_id, record.uid)
-        if existing is not None:
-            return existing
-        return _new_id(
-            connection.execute(
-                macao_rounds.insert().values(
-                    uid=record.uid,
-                    profile_id=profile_id,
-                    created_ms=to_ms(record.created_at),
-                    options=dict(record.options),
-                    seed=record.seed,
-                    players=record.players,
-                    levels=list(record.levels),
-                    result=dict(record.result),
-                    my_place=record.my_place,
-                    turns=record.turns,
-                    seconds=record.seconds,
-                )
-            )
-        )
+        return self._insert_once(connection, macao_rounds, _columns(record, profile_id=profile_id))[0]
 
-    @staticmethod
-    def _existing(connection: Connection, table: sa.Table, profile_id: str, uid: str) -> int | None:
+    def _insert_once(self, connection: Connection, table: sa.Table, row: dict[str, Any]) -> tuple[int, bool]:
+        """Insert a record unless its uid is there already: (row id, whether it is new).
+
+        ``ON CONFLICT DO NOTHING`` rather than a look first, so two writers of one uid at once
+        (a double submit from two processes on PostgreSQL) end with one row and no error.
+        """
+        new = connection.execute(self._insert_new[table.name], row).scalar()
+        if new is not None:
+            return int(new), True
         found = connection.execute(
-            sa.select(table.c.id).where(table.c.profile_id == profile_id, table.c.uid == uid)
-        ).scalar()
-        return None if found is None else int(found)
+            sa.select(table.c.id).where(table.c.profile_id == row["profile_id"], table.c.uid == row["uid"])
+        ).scalar_one()
+        return int(found), False
 
     def play_records(
         self, profile_id: str, limit: int | None = None, before: datetime | None = None
@@ -680,10 +628,11 @@ class Store:
             )
 
 
-def _new_id(result: sa.CursorResult[Any]) -> int:
-    key = result.inserted_primary_key
-    assert key is not None
-    return int(key[0])
+def _columns(record: PracticeRecord | PlayHandRecord | MacaoRoundRecord, **extra: Any) -> dict[str, Any]:
+    """The row of a record: its plain values, its time in milliseconds."""
+    values = plain_values(record)
+    values["created_ms"] = to_ms(values.pop("created_at"))
+    return values | extra
 
 
 def _review_export_of(row: Any) -> ReviewExport:
