@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from app.card_text import dealt_layout
@@ -243,3 +244,23 @@ def test_a_link_points_at_the_saved_page_when_it_agrees_on_everything_it_says() 
     assert not state.points_at(saved, {"seed": "1", "hand": "2"})  # hand 2 of the drill is another hand
     assert not state.points_at({**saved, "hand": "2"}, {"seed": "1"})  # ... and so is hand 1
     assert not state.points_at({}, {"seed": "1"})  # nothing saved to point at
+
+
+def test_without_a_store_the_pages_work_for_the_visit_and_say_why_nothing_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "mau-binh.sqlite3").write_text("not a database", encoding="utf-8")
+    monkeypatch.setenv("MAU_BINH_DATA_DIR", str(broken))
+    at = open_page("app/pages/practice.py", params={"seed": "99"})
+    assert at.session_state["practice_deal"]["seed"] == 99
+    rows = moved(at.session_state["practice_rows"])
+    at.session_state["practice_rows"] = rows
+    at.run()
+    no_crash(at)
+    assert "profile_id" not in at.session_state
+    at.switch_page("app/pages/profile.py").run()
+    no_crash(at)
+    assert any("Profiles are not available right now" in str(e.value) for e in at.error)
+    assert (broken / "mau-binh.sqlite3").read_text(encoding="utf-8") == "not a database"  # left as it was
