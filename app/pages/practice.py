@@ -14,39 +14,25 @@ statistics.
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import altair as alt
 import pandas as pd  # type: ignore[import-untyped]
 import streamlit as st
 
 from app import engine, feedback
+from app.card_text import canonical_hand, category_names, dealt_layout, editor_labels, sort_for_display
 from app.cards import CardRow, card_rows, hand_editor
+from app.controls import field_select, four_colour, four_colour_toggle, players_select, rules_select
 from app.errors import show_error
+from app.formats import chi, percent
 from app.grading import GRADE_COLOURS, GRADE_ICONS, GRADES, grade_for, same_rows
 from app.i18n import URL_PARAM, _, chart_locale, current_language, labels_now, number, pgettext
+from app.page_state import Codec, PageState, Param, field_in_link, table_params
 from app.terms import category_label, field_label, grade_names, row_names, special_label
-from app.widgets import (
-    ROW_SIZES,
-    canonical_hand,
-    category_names,
-    chi,
-    dealt_layout,
-    editor_labels,
-    field_in_link,
-    field_select,
-    four_colour,
-    four_colour_toggle,
-    percent,
-    players_select,
-    remember,
-    restore,
-    rules_select,
-    sort_for_display,
-    table_from_link,
-)
 from solver import PRESETS, Card, parse_cards
 from solver.fields import DEFAULT_FIELD
-from solver.scoring import Arrangement, special_hand
+from solver.scoring import ROW_SIZES, Arrangement, special_hand
 
 KIND = "practice_kind"
 SEED = "practice_seed"
@@ -57,12 +43,10 @@ DEAL = "practice_deal"  # {"seed", "number", "kind", "hand", "note"}
 DRILL = "practice_drill"  # ((seed, kind), number of the last hand dealt from that drill)
 ROWS = "practice_rows"  # [[card text] * 3], kept in step with the card editor
 EDITOR = "practice_editor"
-URL_READ = "practice_url_read"
 RESULT = "practice_result"
 HISTORY = "practice_history"
 ERROR = "practice_error"
 SUBMIT = "practice_submit"
-WIDGETS = (KIND, SEED, PRESET, PLAYERS, FIELD)
 KINDS = ("Random", "Hard")
 
 def kind_label(kind: str) -> str:
@@ -148,43 +132,26 @@ def deal_now(number_from_link: int | None = None) -> None:
     else:
         cards, note = engine.deal(deal_seed), ""
     start_hand(cards, seed, number, kind, note)
-    write_url()
+    STATE.write_url()
 
 
 # --- the address: ?seed=N&preset=...&players=...&kind=hard&hand=K ----------------------------
 
 
-def load_from_url() -> None:
-    """On a session's first visit, a link's seed (and settings) deals that hand at once."""
-    if st.session_state.get(URL_READ):
-        return
-    st.session_state[URL_READ] = True
-    params = st.query_params
-    problems = table_from_link(PRESET, PLAYERS, FIELD)
-    seed = params.get("seed")
-    if seed is None:
-        if problems:
-            st.session_state[ERROR] = _("The link's settings were not all usable: {problems}.").format(
-                problems="; ".join(problems)
-            )
-        return
-    kind = params.get("kind", "random")
-    st.session_state[KIND] = "Hard" if kind.lower() == "hard" else "Random"
-    number_text = params.get("hand", "1")
-    number = int(number_text) if number_text.isdigit() and 0 < int(number_text) <= 1000 else 1
-    st.session_state[SEED] = seed[:40]
-    if problems:
-        st.session_state[ERROR] = _("The link's settings were not all usable: {problems}.").format(
-            problems="; ".join(problems)
-        )
-    deal_now(number)
+def read_kind(text: str) -> str:
+    return "Hard" if text.lower() == "hard" else "Random"
 
 
-def write_url() -> None:
-    """Put the hand's seed and settings in the address, so the link deals it again."""
+def read_number(text: str) -> int:
+    """A link's hand number in the drill (1..1000; anything else is hand 1)."""
+    return int(text) if text.isdigit() and 0 < int(text) <= 1000 else 1
+
+
+def address() -> dict[str, str]:
+    """The hand's seed and settings, so the link deals it again (nothing before a deal)."""
     deal = st.session_state.get(DEAL)
     if not deal:
-        return
+        return {}
     wanted = {
         "seed": str(deal["seed"]),
         "preset": st.session_state[PRESET],
@@ -196,8 +163,41 @@ def write_url() -> None:
         wanted["kind"] = "hard"
     if deal.get("number", 1) > 1:
         wanted["hand"] = str(deal["number"])
-    if st.query_params.to_dict() != wanted:
-        st.query_params.from_dict(wanted)
+    return wanted
+
+
+def drill_from_json(value: list[Any]) -> tuple[tuple[int, str], int]:
+    """The drill as JSON wrote it (``[[seed, kind], number]``) back as the tuples the page compares."""
+    (seed, kind), number = value
+    return (int(seed), str(kind)), int(number)
+
+
+STATE = PageState(
+    "practice",
+    widgets={KIND: "Random", SEED: "", PRESET: "vietnamese", PLAYERS: 4, FIELD: DEFAULT_FIELD},
+    params=(
+        *table_params(PRESET, PLAYERS, FIELD),
+        Param("kind", None, read_kind),
+        Param("hand", None, read_number),
+        Param("seed", SEED, lambda text: text[:40]),
+    ),
+    kept=(DEAL, DRILL, ROWS, RESULT, HISTORY),
+    codecs={DRILL: Codec(list, drill_from_json)},
+    address=address,
+)
+
+
+def follow_link() -> None:
+    """On a session's first visit, a link's seed (and settings) deals that hand at once
+    (unless it is the hand the profile left here: a reload keeps the rows as they were)."""
+    link = STATE.begin()
+    if link.problems:
+        st.session_state[ERROR] = _("The link's settings were not all usable: {problems}.").format(
+            problems="; ".join(link.problems)
+        )
+    if "seed" in link.values:
+        st.session_state[KIND] = link.values.get("kind", "Random")
+        deal_now(link.values.get("hand", 1))
 
 
 def on_restart_drill() -> None:
@@ -442,12 +442,7 @@ def show_stats() -> None:
 
 # --- page ----------------------------------------------------------------------------------
 
-restore(KIND, "Random")
-restore(SEED, "")
-restore(PRESET, "vietnamese")
-restore(PLAYERS, 4)
-restore(FIELD, DEFAULT_FIELD)
-load_from_url()
+follow_link()
 
 st.title(pgettext("page", "Practice"))
 st.caption(_("Set the hand yourself, then see what the solver would do and how many chi it cost you."))
@@ -471,7 +466,7 @@ with st.expander(_("Deal and table settings"), expanded=DEAL not in st.session_s
         players_select(PLAYERS)
     field_select(FIELD)
     four_colour_toggle("practice")
-remember(*WIDGETS)
+STATE.remember()
 if st.session_state.pop("practice_deal_pending", False):
     deal_now()
 
@@ -489,7 +484,7 @@ if st.session_state.get(ERROR):
 
 deal = st.session_state.get(DEAL)
 if deal:
-    write_url()  # settings changed since the deal (the opponents, say) go into the link too
+    STATE.write_url()  # settings changed since the deal (the opponents, say) go into the link too
     if deal.get("number", 1) > 1 or st.session_state.get(DRILL):
         caption = _("{kind} hand · seed {seed}, hand {number} of the drill").format(
             kind=kind_label(deal["kind"]), seed=deal["seed"], number=deal.get("number", 1)
@@ -552,3 +547,4 @@ with st.expander(_("Grades: how many chi lost earns which grade")):
     )
 
 show_stats()
+STATE.end()
