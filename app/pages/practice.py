@@ -22,7 +22,8 @@ from app.cards import CardRow, card_rows, hand_editor
 from app.errors import show_error
 from app.grading import GRADE_COLOURS, GRADE_ICONS, GRADES, grade_for, same_rows
 from app.i18n import URL_PARAM, _, chart_locale, current_language, labels_now, number, pgettext
-from app.terms import category_label, field_label, grade_names, row_names, special_label
+from app.share import share_deal
+from app.terms import category_label, field_label, grade_names, preset_label, row_names, special_label
 from app.widgets import (
     ROW_SIZES,
     canonical_hand,
@@ -60,6 +61,7 @@ RESULT = "practice_result"
 HISTORY = "practice_history"
 ERROR = "practice_error"
 SUBMIT = "practice_submit"
+SETTINGS_OPEN = "practice_settings_open"  # the settings expander is open
 WIDGETS = (KIND, SEED, PRESET, PLAYERS, FIELD)
 KINDS = ("Random", "Hard")
 
@@ -92,6 +94,7 @@ def start_hand(cards: list[Card], seed: int, number: int, kind: str, note: str =
 
 def on_deal() -> None:
     st.session_state.pop(ERROR, None)
+    st.session_state[SETTINGS_OPEN] = False  # the settings fold away: the new hand is what matters now
     st.session_state["practice_deal_pending"] = True
 
 
@@ -203,6 +206,13 @@ def on_restart_drill() -> None:
     on_deal()
 
 
+def seed_line_of(deal: dict[str, object]) -> str:
+    """The deal's seed in words (what the Share control shows)."""
+    if int(deal.get("number", 1) or 1) > 1 or st.session_state.get(DRILL):  # type: ignore[call-overload]
+        return _("Seed {seed}, hand {number} of the drill").format(seed=deal["seed"], number=deal.get("number", 1))
+    return _("Seed {seed}").format(seed=deal["seed"])
+
+
 # --- the editor --------------------------------------------------------------------------
 
 
@@ -222,6 +232,7 @@ def show_editor(deal: dict[str, object], special: str | None) -> tuple[list[str]
         if special
         else None,
         four_colour=four_colour(),
+        scroll=True,
     )
     st.caption(_("Drag a card to another row or onto a card to swap, or tap a card and then a row or a card."))
     return result.rows
@@ -408,7 +419,15 @@ load_from_url()
 st.title(pgettext("page", "Practice"))
 st.caption(_("Set the hand yourself, then see what the solver would do and how many chi it cost you."))
 
-with st.expander(_("Deal and table settings"), expanded=DEAL not in st.session_state):
+if DEAL in st.session_state:  # once a hand is dealt the settings fold into one line, the cards come first
+    settings_label = _("{rules} rules · {players} players · opponents: {field} · change").format(
+        rules=preset_label(st.session_state[PRESET]),
+        players=st.session_state[PLAYERS],
+        field=field_label(st.session_state[FIELD]),
+    )
+else:
+    settings_label = _("Deal and table settings")
+with st.expander(settings_label, expanded=DEAL not in st.session_state, key=SETTINGS_OPEN, on_change="rerun"):
     st.segmented_control(
         _("Kind of hand"), KINDS, key=KIND, required=True, format_func=labels_now(kind_label, KINDS),
         help=_("Hard: a hand where the naive set (strongest five in the back) loses at least {loss} chi.").format(
@@ -440,18 +459,16 @@ with st.container(horizontal=True):
     )
     if st.session_state.get(DRILL):
         st.button(_("Start the drill again"), key="practice_restart", on_click=on_restart_drill)
+    if DEAL in st.session_state:
+        write_url()  # the link shared is the one in the address bar
+        share_deal([seed_line_of(st.session_state[DEAL])], st.query_params.to_dict(), key="practice_share")
 if st.session_state.get(ERROR):
     show_error(st.session_state[ERROR])
 
 deal = st.session_state.get(DEAL)
 if deal:
     write_url()  # settings changed since the deal (the opponents, say) go into the link too
-    if deal.get("number", 1) > 1 or st.session_state.get(DRILL):
-        caption = _("{kind} hand · seed {seed}, hand {number} of the drill").format(
-            kind=kind_label(deal["kind"]), seed=deal["seed"], number=deal.get("number", 1)
-        )
-    else:
-        caption = _("{kind} hand · seed {seed}").format(kind=kind_label(deal["kind"]), seed=deal["seed"])
+    caption = _("{kind} hand").format(kind=kind_label(deal["kind"]))
     if deal["note"]:
         caption += f" · {deal['note']}"
     st.caption(caption)
