@@ -457,8 +457,8 @@ def show_settlement(record: HandRecord, index: int) -> None:
     st.caption(_("Totals sum to {total}: what one seat wins, the others pay.").format(total=sum(record.totals)))
 
 
-def show_review(record: HandRecord, index: int) -> None:
-    """Your set beside the best set (the moved cards ringed), the chi lost and the grade."""
+def show_review(record: HandRecord) -> None:
+    """The grade of your set, the chi lost and the hints taken, in one line."""
     rev = record.extra.get("review")
     if not rev:
         return
@@ -474,6 +474,13 @@ def show_review(record: HandRecord, index: int) -> None:
     if hints:
         text += " · " + ngettext("{n} hint taken", "{n} hints taken", hints).format(n=hints)
     st.markdown(text)
+
+
+def show_best_set(record: HandRecord, index: int) -> None:
+    """Your set beside the best set (the moved cards ringed), with the links to study it."""
+    rev = record.extra.get("review")
+    if not rev:
+        return
     mine, best = record.arrangement(0), Arrangement.parse(str(rev["best"]))
     if not same_rows(mine, best) and not record.specials[0]:
         moved = [c for i, row in enumerate(mine.rows) for c in row if c not in best.rows[i]]
@@ -518,10 +525,11 @@ def show_reveal(index: int) -> None:
     record = records()[index]
     st.subheader(hand_title(record.number, record.replay_of))
     show_seats(record, index, [0], scroll=True)
-    show_review(record, index)
+    show_review(record)
     st.button(_("Deal the next hand"), type="primary", key="play_next", on_click=on_next)
-    show_seats(record, index, range(1, record.players))
     show_settlement(record, index)
+    show_best_set(record, index)
+    show_seats(record, index, range(1, record.players))
 
 
 def hand_title(number: int, replay_of: int | None) -> str:

@@ -419,7 +419,7 @@ load_from_url()
 st.title(pgettext("page", "Practice"))
 st.caption(_("Set the hand yourself, then see what the solver would do and how many chi it cost you."))
 
-if DEAL in st.session_state:  # once a hand is dealt the settings fold into one line, the cards come first
+if DEAL in st.session_state or st.session_state.get("practice_deal_pending"):  # once dealt, one line; cards first
     settings_label = _("{rules} rules · {players} players · opponents: {field} · change").format(
         rules=preset_label(st.session_state[PRESET]),
         players=st.session_state[PLAYERS],
@@ -459,9 +459,6 @@ with st.container(horizontal=True):
     )
     if st.session_state.get(DRILL):
         st.button(_("Start the drill again"), key="practice_restart", on_click=on_restart_drill)
-    if DEAL in st.session_state:
-        write_url()  # the link shared is the one in the address bar
-        share_deal([seed_line_of(st.session_state[DEAL])], st.query_params.to_dict(), key="practice_share")
 if st.session_state.get(ERROR):
     show_error(st.session_state[ERROR])
 
@@ -486,9 +483,12 @@ if deal:
         complete = tuple(len(r) for r in rows_now) == ROW_SIZES
         if complete:
             arrangement = Arrangement(*(parse_cards(r) for r in rows_now))
-        st.button(
-            _("Submit my set"), type="primary", key="practice_submit_button", on_click=on_submit, disabled=not complete
-        )
+        with st.container(horizontal=True):
+            st.button(
+                _("Submit my set"), type="primary", key="practice_submit_button", on_click=on_submit,
+                disabled=not complete,
+            )  # fmt: skip
+            share_deal([seed_line_of(deal)], st.query_params.to_dict(), key="practice_share")
     if st.session_state.pop(SUBMIT, False) and arrangement is not None:
         try:
             score(arrangement)
@@ -498,7 +498,9 @@ if deal:
             st.rerun()
     if result:
         show_result(result)
-        st.button(_("Deal the next hand"), type="primary", key="practice_next", on_click=on_deal)
+        with st.container(horizontal=True):
+            st.button(_("Deal the next hand"), type="primary", key="practice_next", on_click=on_deal)
+            share_deal([seed_line_of(deal)], st.query_params.to_dict(), key="practice_share")
 
 with st.expander(_("Grades: how many chi lost earns which grade")):
     lower = 0.0

@@ -232,19 +232,24 @@ def show_result(hand: str, preset: str, players: int, mode: str, field: str) -> 
         # a new answer scrolls into view: on a phone the Solve button sits near the fold
         scroll=" ".join((hand, preset, str(players), mode, field)),
     )
+    value = _("{ev} chi").format(ev=chi(result["ev"]))
+    if mode == "deep" and not special:  # a Monte Carlo estimate: say how sure it is
+        error = engine.deep_error(hand, result["best"], preset, players, field)
+        value = _("{ev} ± {error} chi").format(ev=chi(result["ev"]), error=chi(error, signed=False))
     st.metric(
         _("EV per hand"),
-        _("{ev} chi").format(ev=chi(result["ev"])),
+        value,
         border=True,
         width="content",
         help=ev_help(preset, players, mode, field),
     )
-    st.caption(
-        _(
-            "Fast and Deep can give the same set different values: Fast reads a model of how such "
-            "opponents' rows fall, Deep deals the unseen cards to sampled tables and settles each one."
-        )
+    why = _(
+        "Fast and Deep can give the same set different values: Fast reads a model of how such "
+        "opponents' rows fall, Deep deals the unseen cards to sampled tables and settles each one."
     )
+    if mode == "deep" and not special:
+        why += " " + _("The ± is one standard error of Deep's estimate (Monte Carlo error over its sampled tables).")
+    st.caption(why)
 
     alternatives = result["alternatives"]
     if special:
