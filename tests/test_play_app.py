@@ -73,9 +73,13 @@ def html_of(at: AppTest) -> str:
 
 
 def pair_chi(at: AppTest) -> dict[tuple[int, int], int]:
-    """The settlement blocks' pair totals, read from their data- attributes."""
+    """The revealed hand's settlement blocks' pair totals, read from their data- attributes
+    (the reveal comes first on the page; the history's blocks of past hands follow)."""
     found = re.findall(r'data-pair="(\d)-(\d)".*?data-pair-chi="(-?\d+)"', html_of(at), flags=re.S)
-    return {(int(i), int(j)): int(chi) for i, j, chi in found}
+    chi: dict[tuple[int, int], int] = {}
+    for i, j, value in found:
+        chi.setdefault((int(i), int(j)), int(value))
+    return chi
 
 
 def test_link_replays_the_session_deal_and_computer_sets() -> None:
@@ -262,3 +266,21 @@ def test_a_hint_names_a_misplaced_card_and_is_counted_in_the_review() -> None:
     review = at.session_state["play_records"][-1].extra["review"]
     assert review["hints"] == 1 and review["grade"] == "best"
     assert "1 hint taken" in "\n".join(str(m.value) for m in at.markdown)
+
+
+def test_history_draws_each_hand_as_cards_with_its_settlement() -> None:
+    at = open_play(seed="8", preset="vietnamese", players="3", levels="club,beginner")
+    play_hand(at)
+    at.button(key="play_next").click().run()
+    play_hand(at)
+    records = at.session_state["play_records"]
+    for index, record in enumerate(records):
+        drawn = [e for e in at.get("bidi_component") if e.key == f"play_history_cards_{index}"]
+        assert len(drawn) == 1
+        proto = drawn[0].proto
+        data = json.loads(proto.mixed.json if proto.WhichOneof("data") == "mixed" else proto.json)
+        assert [r["cards"] for r in data["rows"]] == [[str(c) for c in row] for row in record.arrangement(0).rows]
+    blocks = re.findall(r'data-pair="(\d)-(\d)".*?data-pair-chi="(-?\d+)"', html_of(at), flags=re.S)
+    # the reveal's 3 pairs, then each past hand's 3 pairs in the history (newest first)
+    assert len(blocks) == 3 * (1 + len(records))
+    assert [int(b[2]) for b in blocks[-3:]] == [records[0].pairs[0][1], records[0].pairs[0][2], records[0].pairs[1][2]]

@@ -266,11 +266,6 @@ def on_replay(number: int) -> None:
     st.session_state["play_replay"] = number
 
 
-def on_show(index: int) -> None:
-    """Open a past hand's reveal and settlement (below the hand being played, if any)."""
-    st.session_state[SHOWN] = index
-
-
 # --- reveal ---------------------------------------------------------------------------------------
 
 
@@ -432,9 +427,9 @@ def show_seats(record: HandRecord, index: int, seats: range | list[int], scroll:
         )
 
 
-def show_settlement(record: HandRecord, index: int) -> None:
-    """Each seat's chi and balance on top, then one block per opponent from your side
-    (the pairs between computer seats folded below)."""
+def show_settlement(record: HandRecord, index: int, fold_others: bool = True) -> None:
+    """Each seat's chi and balance on top, then one block per opponent from your side, then
+    the pairs between computer seats (folded away unless ``fold_others`` is False)."""
     n, names = record.players, [seat_name(s) for s in record.seats]
     counted = [r for r in records()[: index + 1] if r.replay_of is None]
     running = balances(counted)[-1] if record.replay_of is None and counted else None
@@ -447,13 +442,15 @@ def show_settlement(record: HandRecord, index: int) -> None:
     st.html("".join(blocks))
     others = [(i, j) for i in range(1, n) for j in range(i + 1, n)]
     if others:
-        with st.expander(_("Between the computer players")):
-            st.html(
-                "".join(
-                    pair_block(record.settlement(i, j), names[i], names[j], seat_cards[j], four_colour())
-                    for i, j in others
-                )
-            )
+        between = "".join(
+            pair_block(record.settlement(i, j), names[i], names[j], seat_cards[j], four_colour()) for i, j in others
+        )
+        if fold_others:
+            with st.expander(_("Between the computer players")):
+                st.html(between)
+        else:
+            st.markdown(_("Between the computer players"))
+            st.html(between)
     st.caption(_("Totals sum to {total}: what one seat wins, the others pay.").format(total=sum(record.totals)))
 
 
@@ -608,15 +605,11 @@ def show_history() -> None:
                 compact=True,
                 four_colour=four_colour(),
             )
-            with st.container(horizontal=True):
-                st.button(
-                    _("Show the settlement"), key=f"play_show_{index}", on_click=on_show, args=(index,),
-                    disabled=st.session_state.get(SHOWN) == index and HAND not in st.session_state,
-                )  # fmt: skip
-                st.button(
-                    _("Replay this hand"), key=f"play_replay_{index}", on_click=on_replay,
-                    args=(r.replay_of or r.number,),
-                )  # fmt: skip
+            with st.expander(_("Settlement")):
+                show_settlement(r, index, fold_others=False)
+            st.button(
+                _("Replay this hand"), key=f"play_replay_{index}", on_click=on_replay, args=(r.replay_of or r.number,)
+            )
     st.caption(
         _(
             "A replay deals the same cards to every seat, the computer players set them as before; "
