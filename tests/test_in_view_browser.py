@@ -154,3 +154,21 @@ def test_solve_brings_the_best_set_into_view(
     screenshot(page, tmp_path / f"solve-{size['width']}.png", size["width"])
     print(f"screenshots in {tmp_path}")
     context.close()
+
+
+def test_practice_settings_stay_open_while_changed_and_fold_after_a_deal(phone: sync_api.Page, server: str) -> None:
+    phone.goto(f"{server}/practice?seed=3")
+    phone.locator("[data-row] [data-card]").first.wait_for(timeout=60_000)
+    wait_idle(phone)
+    summary = phone.get_by_text("players · opponents")
+    summary.click()
+    wait_idle(phone)
+    phone.locator("[data-testid=stButtonGroup] button", has_text="2").first.click()
+    wait_idle(phone)
+    assert phone.get_by_text("Kind of hand").is_visible()  # still open: the label did not change under it
+    phone.get_by_role("button", name="Deal the next hand").click()
+    phone.locator("[data-row] [data-card]").first.wait_for(timeout=60_000)
+    wait_idle(phone)
+    assert not phone.get_by_text("Kind of hand").is_visible()  # folded: the new hand comes first
+    assert phone.get_by_text("2 players").count() == 1  # the summary names the new setting
+    top_in_view(phone, "[data-row] [data-card]")

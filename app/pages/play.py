@@ -24,6 +24,7 @@ import streamlit as st
 from app import engine
 from app.cards import CardRow, card_rows, hand_editor
 from app.errors import show_error
+from app.fold import summary_label
 from app.grading import GRADE_ICONS, grade_for, same_rows
 from app.i18n import URL_PARAM, _, chart_locale, current_language, decimal, labels_now, ngettext, pgettext
 from app.settlement import pair_block, seat_totals
@@ -749,7 +750,7 @@ if pending is not None:
 if CONFIG not in st.session_state:  # a session starts at once: the cards come first, the settings fold away
     start_session(settings_config(engine.new_seed()))
 
-with st.expander(settings_summary(config()), key=SETTINGS_OPEN, on_change="rerun"):
+with st.expander(summary_label(SETTINGS_OPEN, settings_summary(config())), key=SETTINGS_OPEN, on_change="rerun"):
     col_preset, col_players = st.columns([2, 1.3])
     with col_preset:
         rules_select(PRESET)

@@ -20,6 +20,7 @@ import streamlit as st
 from app import engine
 from app.cards import CardRow, card_rows, hand_editor
 from app.errors import show_error
+from app.fold import summary_label
 from app.grading import GRADE_COLOURS, GRADE_ICONS, GRADES, grade_for, same_rows
 from app.i18n import URL_PARAM, _, chart_locale, current_language, labels_now, number, pgettext
 from app.share import share_deal
@@ -420,10 +421,13 @@ st.title(pgettext("page", "Practice"))
 st.caption(_("Set the hand yourself, then see what the solver would do and how many chi it cost you."))
 
 if DEAL in st.session_state or st.session_state.get("practice_deal_pending"):  # once dealt, one line; cards first
-    settings_label = _("{rules} rules · {players} players · opponents: {field} · change").format(
-        rules=preset_label(st.session_state[PRESET]),
-        players=st.session_state[PLAYERS],
-        field=field_label(st.session_state[FIELD]),
+    settings_label = summary_label(
+        SETTINGS_OPEN,
+        _("{rules} rules · {players} players · opponents: {field} · change").format(
+            rules=preset_label(st.session_state[PRESET]),
+            players=st.session_state[PLAYERS],
+            field=field_label(st.session_state[FIELD]),
+        ),
     )
 else:
     settings_label = _("Deal and table settings")
