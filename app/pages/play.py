@@ -569,8 +569,9 @@ def show_session() -> None:
         .mark_line(point=True)
         .encode(
             x=alt.X("hand:Q", axis=alt.Axis(format="d", tickMinStep=1), title=_("hand")),
-            # the title is short and its axis given room: a long one was cut at the chart's edge
-            y=alt.Y("chi:Q", title=_("balance, chi"), axis=alt.Axis(titlePadding=6, labelLimit=60)),
+            # the axis name is the chart's title, written across: a vertical one longer than a
+            # phone's short plot was cut at its edge ("balance (chi")
+            y=alt.Y("chi:Q", title=None),
             # two seats a line: four seat names in one line run off a phone (Vietnamese, Khmer)
             color=alt.Color("seat:N", sort=list(seats), legend=alt.Legend(orient="bottom", title=None, columns=2)),
             tooltip=[
@@ -580,8 +581,8 @@ def show_session() -> None:
             ],
         )
     )
-    st.altair_chart(chart.configure(locale=chart_locale(), padding={"left": 8, "top": 8, "right": 8, "bottom": 4}),
-                    height=240)  # fmt: skip
+    chart = chart.properties(title=alt.TitleParams(_("balance, chi"), anchor="start", fontSize=12, fontWeight="normal"))
+    st.altair_chart(chart.configure(locale=chart_locale()), height=280)
 
 
 def show_history() -> None:

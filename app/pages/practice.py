@@ -377,7 +377,7 @@ def show_stats() -> None:
             ),
             y=alt.Y(
                 "chi lost:Q",
-                title=_("chi lost"),
+                title=None,
                 axis=alt.Axis(format=".2f", tickCount=4),
                 scale=alt.Scale(domain=[0, max(0.5, float(frame["chi lost"].max()))], nice=False),
             ),
@@ -403,7 +403,9 @@ def show_stats() -> None:
             tooltip=[alt.Tooltip("running average:Q", title=_("running average"), format=".2f")],
         )
     )
-    st.altair_chart((bars + line).configure(locale=chart_locale()), height=230)
+    # the axis name is the chart's title, written across, so a phone's short plot never cuts it
+    title = alt.TitleParams(_("chi lost"), anchor="start", fontSize=12, fontWeight="normal")
+    st.altair_chart((bars + line).properties(title=title).configure(locale=chart_locale()), height=260)
     st.caption(_("Bars: chi lost on each hand (coloured by grade). Line: your running average."))
     st.button(_("Reset statistics"), key="practice_reset", on_click=on_reset_stats)
 
