@@ -34,7 +34,10 @@ def colour_of(n: int) -> str:
 
 
 def mini_cards(cards: list[Card], four_colour: bool) -> str:
-    """Cards as small face-up chips (rank and suit), in the app's suit colours."""
+    """Cards as small face-up chips (rank and suit), in the app's suit colours.
+
+    They carry ``data-mini-card``, not the card component's ``data-card``: tests that find
+    a card by ``[data-card=...]`` must find the one you can move, not its copy in a block."""
     chips = []
     for card in cards:
         code = str(card)
@@ -44,7 +47,7 @@ def mini_cards(cards: list[Card], four_colour: bool) -> str:
         )
         rank = "10" if code[0] == "T" else code[0]
         chips.append(
-            f'<span data-card="{code}" style="display:inline-block;min-width:1.55em;padding:.05em .12em;'
+            f'<span data-mini-card="{code}" style="display:inline-block;min-width:1.55em;padding:.05em .12em;'
             f"margin:0 .1em .15em 0;border:1px solid #b0a99a;border-radius:.25em;background:#fffdf7;"
             f'color:{colour};font-weight:700;text-align:center;line-height:1.25">{rank}{SUIT_GLYPHS[suit]}</span>'
         )

@@ -118,7 +118,7 @@ def test_timer_runs_out_and_plays_the_set_as_it_stands(server: str, browser: syn
     page.goto(f"{server}/play?seed=99&preset=plain&players=2&levels=club")
     page.locator('[data-row="back"] [data-card]').first.wait_for(timeout=60_000)
     wait_idle(page)
-    page.get_by_text("Table settings").click()
+    page.get_by_text("· change").click()  # the folded settings: their one-line summary
     page.locator('[data-testid="stButtonGroup"] button', has_text="60 s").click()
     wait_idle(page)
     page.get_by_role("button", name="Start a new session").click()
