@@ -126,6 +126,12 @@ def test_play_reveal_on_a_foul_asks_first(phone: sync_api.Page, server: str, tmp
     assert_fits(phone, "play, foul revealed")
     phone.screenshot(path=str(tmp_path / "play-390-revealed-first-screen.png"))
     screenshot(phone, tmp_path / "play-390-revealed.png", 390)
+    # read down to the history, then deal the next hand: its cards come back into view
+    phone.get_by_role("button", name="Download CSV").scroll_into_view_if_needed()
+    phone.get_by_role("button", name="Deal the next hand").click()
+    phone.get_by_text("Hand 2", exact=True).wait_for(timeout=60_000)
+    wait_idle(phone)
+    top_in_view(phone, "[data-row] [data-card]")
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390", "1280"])
