@@ -10,8 +10,10 @@ module level, and nothing here depends on the solver's result classes being pick
 
 from __future__ import annotations
 
+import math
 import random
 import secrets
+import statistics
 from functools import lru_cache
 from typing import Any
 
@@ -21,6 +23,7 @@ import solver
 from app.i18n import _
 from solver import PRESETS, Card, Table, parse_cards, strongest_back_first
 from solver.cards import full_deck
+from solver.deep import DEFAULT_SAMPLES, score_candidates
 from solver.fields import FIELDS
 from solver.scoring import Arrangement
 from solver.strategy import MODES as MODES
@@ -138,6 +141,29 @@ def evaluate_set(hand: str, arrangement: str, preset: str, players: int, mode: s
         "valid": bool(ev.valid),
         "special": ev.special,
     }
+
+
+#: Independent batches of sampled tables that measure deep mode's Monte Carlo error.
+ERROR_BATCHES = 12
+
+
+@st.cache_data(max_entries=1024, show_spinner=False)
+def deep_error(hand: str, arrangement: str, preset: str, players: int, field: str) -> float:
+    """One standard error of deep mode's EV of ``arrangement`` (its ± on the Solve page).
+
+    Deep mode's EV is a mean over ``DEFAULT_SAMPLES`` sampled tables.  Its error is measured
+    the plain way: ERROR_BATCHES further batches of tables (other seeds) give the spread of
+    one table's chi, and that spread over the square root of the sample count is the error.
+    """
+    table = check_settings(preset, players, "deep", field)
+    cards, arr = parse_cards(hand), Arrangement.parse(arrangement)
+    size = DEFAULT_SAMPLES // ERROR_BATCHES
+    means = [
+        score_candidates(cards, [arr], table, SOLVER_SEED + 1 + batch, size)[0]
+        for batch in range(ERROR_BATCHES)
+    ]
+    spread = statistics.stdev(means) * math.sqrt(size)  # one sampled table's standard deviation
+    return spread / math.sqrt(DEFAULT_SAMPLES)
 
 
 # --- practice deals ------------------------------------------------------------------------

@@ -6,6 +6,8 @@ are the same everywhere.
 
 from __future__ import annotations
 
+import re
+
 from app.i18n import _, integer
 from solver import Card, InvalidCardError, InvalidHandError, parse_cards
 from solver.scoring import Arrangement, check_hand
@@ -34,6 +36,37 @@ def too_long(text: str, arrangement: bool = False) -> str | None:
     return None
 
 
+#: One card as people type it: a rank (10 before 1-9 so "10s" is one card) and a suit.
+_CARD = r"(?:10|[2-9tjqka])[shdc♠♥♦♣♤♡♢♧]"
+#: A word that is several cards typed without a separator: "AsKdQh", "10s9d".
+_RUN = re.compile(rf"(?:{_CARD}){{2,}}", re.IGNORECASE)
+_ONE = re.compile(_CARD, re.IGNORECASE)
+_SPACES = re.compile(r"[\s,;]+")
+
+
+def mau_binh_cards(text: str) -> list[Card]:
+    """The cards in Mau Binh text: separated by spaces or commas, or typed in one run
+    (``AsKdQh``, ``10s9d``).  A word that is not a card raises :class:`InvalidCardError`
+    naming it in the player's language, with the Mau Binh cards only (no jokers)."""
+    cards = []
+    for word in (w for w in _SPACES.split(text) if w):
+        parts = _ONE.findall(word) if _RUN.fullmatch(word) else [word]
+        for part in parts:
+            try:
+                card = parse_cards(part)[0]
+            except InvalidCardError:
+                card = None
+            if card is None or card.is_joker:
+                raise InvalidCardError(
+                    _(
+                        "{word} is not a card. A card is a rank (2-10, J, Q, K, A) and a suit "
+                        "(s, h, d, c or ♠ ♥ ♦ ♣), for example As or 10h."
+                    ).format(word=repr(part[:20]))
+                )
+            cards.append(card)
+    return cards
+
+
 def read_hand(text: str) -> list[Card]:
     """Parse 13 distinct cards from user text; raises ValueError with a readable reason."""
     refusal = too_long(text)
@@ -43,7 +76,7 @@ def read_hand(text: str) -> list[Card]:
         raise InvalidHandError(
             _("Enter 13 cards, for example: {cards}").format(cards="As Kd Qc Jh 10s 9d 8c 7h 6s 5d 4c 3h 2s")
         )
-    return check_hand(parse_cards(text))
+    return check_hand(mau_binh_cards(text))
 
 
 def read_arrangement(text: str) -> Arrangement:
@@ -61,6 +94,6 @@ def safe_parse_cards(text: str) -> list[Card] | None:
     try:
         if too_long(text):
             return None
-        return parse_cards(text)
+        return mau_binh_cards(text)
     except (InvalidCardError, InvalidHandError, ValueError):
         return None

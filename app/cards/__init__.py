@@ -9,7 +9,7 @@ touch raw component state.  Every word shown inside the component comes from the
 API (stable; new arguments are added with defaults, nothing is removed):
 
 ``hand_editor(deal, *, key, labels, categories, rows=None, wheel="second", strict=False,
-special=None, marked=(), disabled=False, four_colour=False) -> HandEditorResult``
+special=None, marked=(), disabled=False, four_colour=False, scroll=False) -> HandEditorResult``
     Three rows (front 3, middle 5, back 5) arranged by drag and drop (pointer events,
     mouse or finger) or by taps: tap a card, then a row (move) or a card in another row
     (swap when that row is full, else move before it); tap more cards of one row to
@@ -28,7 +28,8 @@ special=None, marked=(), disabled=False, four_colour=False) -> HandEditorResult`
     back (row titles; front_word, middle_word, back_word in sentences), count ("{n}/{size}"), too_many,
     too_few ("{n}/{size}"), sizes, valid, foul ("{reasons}"), foul_beats, foul_same,
     foul_equal ("{upper}", "{lower}", "{upper_hand}", "{lower_hand}"), undo, reset, sort,
-    submit (optional).
+    submit (optional).  ``scroll``: a new deal scrolls the editor into view when its top is
+    off the screen or low on it (a phone shows little above the fold).
 
 ``card_picker(selected, *, key, labels, four_colour=False, on_change=None) -> PickerResult``
     The 52-card grid, one line per suit, tap to toggle.  ``result.selected`` is the
@@ -37,9 +38,12 @@ special=None, marked=(), disabled=False, four_colour=False) -> HandEditorResult`
     page can write its text box only on a real user change.
     Labels: suit_s, suit_h, suit_d, suit_c (names read by screen readers).
 
-``card_rows(rows, *, key=None, compact=False, four_colour=False) -> None``
+``card_rows(rows, *, key=None, compact=False, small=False, four_colour=False, attrs=None, scroll=None) -> None``
     Static rows of face-up cards: each a :class:`CardRow` (label, note, cards, marked
     cards drawn with a ring, and ``backs``: a number of card backs after the cards).
+    ``compact`` sets the rows side by side in small cards; ``small`` keeps one row a line
+    with its label, in small cards.  ``scroll`` names what the rows show (a solved hand,
+    a revealed deal): a name not seen before scrolls them into view as ``hand_editor``'s.
 
 ``card_fan(cards, *, key=None, backs=0, label="", four_colour=False) -> None``
     One line of cards (and/or backs).
@@ -204,6 +208,7 @@ def hand_editor(
     disabled: bool = False,
     four_colour: bool = False,
     on_change: Callable[[], None] | None = None,
+    scroll: bool = False,
 ) -> HandEditorResult:
     """Draw the three-row editor; see the module docstring."""
     deal_rows: Rows = tuple(_codes(r) for r in deal)  # type: ignore[assignment]
@@ -239,6 +244,7 @@ def hand_editor(
         "marked": _codes(marked),
         "disabled": bool(disabled),
         "four_colour": bool(four_colour),
+        "scroll": deal_id if scroll else None,
     }
     result = _draw(
         key=key,
@@ -329,8 +335,10 @@ def card_rows(
     *,
     key: str | None = None,
     compact: bool = False,
+    small: bool = False,
     four_colour: bool = False,
     attrs: Mapping[str, str] | None = None,
+    scroll: str | None = None,
 ) -> None:
     """Static rows of cards (an arrangement, a hand, a pile).
 
@@ -343,6 +351,8 @@ def card_rows(
     data = {
         "view": "rows",
         "compact": bool(compact),
+        "small": bool(small),
+        "scroll": scroll,
         "four_colour": bool(four_colour),
         "attrs": {name: str(value) for name, value in extra.items()},
         "rows": [

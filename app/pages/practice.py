@@ -25,11 +25,13 @@ from app.card_text import canonical_hand, category_names, dealt_layout, editor_l
 from app.cards import CardRow, card_rows, hand_editor
 from app.controls import field_select, four_colour, four_colour_toggle, players_select, rules_select
 from app.errors import show_error
+from app.fold import summary_label
 from app.formats import chi, percent
 from app.grading import GRADE_COLOURS, GRADE_ICONS, GRADES, grade_for, same_rows
 from app.i18n import URL_PARAM, _, chart_locale, current_language, labels_now, number, pgettext
 from app.page_state import Codec, PageState, Param, field_in_link, table_params
-from app.terms import category_label, field_label, grade_names, row_names, special_label
+from app.share import share_deal
+from app.terms import category_label, field_label, grade_names, preset_label, row_names, special_label
 from solver import PRESETS, Card, parse_cards
 from solver.fields import DEFAULT_FIELD
 from solver.scoring import ROW_SIZES, Arrangement, special_hand
@@ -47,6 +49,7 @@ RESULT = "practice_result"
 HISTORY = "practice_history"
 ERROR = "practice_error"
 SUBMIT = "practice_submit"
+SETTINGS_OPEN = "practice_settings_open"  # the settings expander is open
 KINDS = ("Random", "Hard")
 
 def kind_label(kind: str) -> str:
@@ -78,6 +81,7 @@ def start_hand(cards: list[Card], seed: int, number: int, kind: str, note: str =
 
 def on_deal() -> None:
     st.session_state.pop(ERROR, None)
+    st.session_state[SETTINGS_OPEN] = False  # the settings fold away: the new hand is what matters now
     st.session_state["practice_deal_pending"] = True
 
 
@@ -205,6 +209,13 @@ def on_restart_drill() -> None:
     on_deal()
 
 
+def seed_line_of(deal: dict[str, object]) -> str:
+    """The deal's seed in words (what the Share control shows)."""
+    if int(deal.get("number", 1) or 1) > 1 or st.session_state.get(DRILL):  # type: ignore[call-overload]
+        return _("Seed {seed}, hand {number} of the drill").format(seed=deal["seed"], number=deal.get("number", 1))
+    return _("Seed {seed}").format(seed=deal["seed"])
+
+
 # --- the editor --------------------------------------------------------------------------
 
 
@@ -224,6 +235,7 @@ def show_editor(deal: dict[str, object], special: str | None) -> tuple[list[str]
         if special
         else None,
         four_colour=four_colour(),
+        scroll=True,
     )
     st.caption(_("Drag a card to another row or onto a card to swap, or tap a card and then a row or a card."))
     return result.rows
@@ -409,7 +421,7 @@ def show_stats() -> None:
             ),
             y=alt.Y(
                 "chi lost:Q",
-                title=_("chi lost"),
+                title=None,
                 axis=alt.Axis(format=".2f", tickCount=4),
                 scale=alt.Scale(domain=[0, max(0.5, float(frame["chi lost"].max()))], nice=False),
             ),
@@ -435,7 +447,9 @@ def show_stats() -> None:
             tooltip=[alt.Tooltip("running average:Q", title=_("running average"), format=".2f")],
         )
     )
-    st.altair_chart((bars + line).configure(locale=chart_locale()), height=230)
+    # the axis name is the chart's title, written across, so a phone's short plot never cuts it
+    title = alt.TitleParams(_("chi lost"), anchor="start", fontSize=12, fontWeight="normal")
+    st.altair_chart((bars + line).properties(title=title).configure(locale=chart_locale()), height=260)
     st.caption(_("Bars: chi lost on each hand (coloured by grade). Line: your running average."))
     st.button(_("Reset statistics"), key="practice_reset", on_click=on_reset_stats)
 
@@ -447,7 +461,18 @@ follow_link()
 st.title(pgettext("page", "Practice"))
 st.caption(_("Set the hand yourself, then see what the solver would do and how many chi it cost you."))
 
-with st.expander(_("Deal and table settings"), expanded=DEAL not in st.session_state):
+if DEAL in st.session_state or st.session_state.get("practice_deal_pending"):  # once dealt, one line; cards first
+    settings_label = summary_label(
+        SETTINGS_OPEN,
+        _("{rules} rules · {players} players · opponents: {field} · change").format(
+            rules=preset_label(st.session_state[PRESET]),
+            players=st.session_state[PLAYERS],
+            field=field_label(st.session_state[FIELD]),
+        ),
+    )
+else:
+    settings_label = _("Deal and table settings")
+with st.expander(settings_label, expanded=DEAL not in st.session_state, key=SETTINGS_OPEN, on_change="rerun"):
     st.segmented_control(
         _("Kind of hand"), KINDS, key=KIND, required=True, format_func=labels_now(kind_label, KINDS),
         help=_("Hard: a hand where the naive set (strongest five in the back) loses at least {loss} chi.").format(
@@ -485,12 +510,7 @@ if st.session_state.get(ERROR):
 deal = st.session_state.get(DEAL)
 if deal:
     STATE.write_url()  # settings changed since the deal (the opponents, say) go into the link too
-    if deal.get("number", 1) > 1 or st.session_state.get(DRILL):
-        caption = _("{kind} hand · seed {seed}, hand {number} of the drill").format(
-            kind=kind_label(deal["kind"]), seed=deal["seed"], number=deal.get("number", 1)
-        )
-    else:
-        caption = _("{kind} hand · seed {seed}").format(kind=kind_label(deal["kind"]), seed=deal["seed"])
+    caption = _("{kind} hand").format(kind=kind_label(deal["kind"]))
     if deal["note"]:
         caption += f" · {deal['note']}"
     st.caption(caption)
@@ -508,9 +528,12 @@ if deal:
         complete = tuple(len(r) for r in rows_now) == ROW_SIZES
         if complete:
             arrangement = Arrangement(*(parse_cards(r) for r in rows_now))
-        st.button(
-            _("Submit my set"), type="primary", key="practice_submit_button", on_click=on_submit, disabled=not complete
-        )
+        with st.container(horizontal=True):
+            st.button(
+                _("Submit my set"), type="primary", key="practice_submit_button", on_click=on_submit,
+                disabled=not complete,
+            )  # fmt: skip
+            share_deal([seed_line_of(deal)], st.query_params.to_dict(), key="practice_share")
     if st.session_state.pop(SUBMIT, False) and arrangement is not None:
         try:
             score(arrangement)
@@ -520,7 +543,9 @@ if deal:
             st.rerun()
     if result:
         show_result(result)
-        st.button(_("Deal the next hand"), type="primary", key="practice_next", on_click=on_deal)
+        with st.container(horizontal=True):
+            st.button(_("Deal the next hand"), type="primary", key="practice_next", on_click=on_deal)
+            share_deal([seed_line_of(deal)], st.query_params.to_dict(), key="practice_share")
 
 with st.expander(_("Grades: how many chi lost earns which grade")):
     lower = 0.0

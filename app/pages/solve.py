@@ -217,14 +217,28 @@ def show_result(hand: str, preset: str, players: int, mode: str, field: str) -> 
         [CardRow(sort_for_display(row), label, note) for row, label, note in zip(best.rows, row_names(), notes)],
         key="solve_best_rows",
         four_colour=four_colour(),
+        attrs={"data-best-set": result["best"]},
+        # a new answer scrolls into view: on a phone the Solve button sits near the fold
+        scroll=" ".join((hand, preset, str(players), mode, field)),
     )
+    value = _("{ev} chi").format(ev=chi(result["ev"]))
+    if mode == "deep" and not special:  # a Monte Carlo estimate: say how sure it is
+        error = engine.deep_error(hand, result["best"], preset, players, field)
+        value = _("{ev} ± {error} chi").format(ev=chi(result["ev"]), error=chi(error, signed=False))
     st.metric(
         _("EV per hand"),
-        _("{ev} chi").format(ev=chi(result["ev"])),
+        value,
         border=True,
         width="content",
         help=ev_help(preset, players, mode, field),
     )
+    why = _(
+        "Fast and Deep can give the same set different values: Fast reads a model of how such "
+        "opponents' rows fall, Deep deals the unseen cards to sampled tables and settles each one."
+    )
+    if mode == "deep" and not special:
+        why += " " + _("The ± is one standard error of Deep's estimate (Monte Carlo error over its sampled tables).")
+    st.caption(why)
 
     alternatives = result["alternatives"]
     if special:
@@ -246,8 +260,11 @@ def show_result(hand: str, preset: str, players: int, mode: str, field: str) -> 
                 )
             )
             st.markdown(f"**{head}**")
-            rows = [CardRow(sort_for_display(row)) for row in arrangement.rows]
-            card_rows(rows, key=f"solve_alt_{rank}", compact=True, four_colour=four_colour())
+            rows = [
+                CardRow(sort_for_display(row), label, category_label(k))
+                for row, label, k in zip(arrangement.rows, row_names(), arrangement.keys(rules))
+            ]
+            card_rows(rows, key=f"solve_alt_{rank}", small=True, four_colour=four_colour())
         if st.button(_("Compare the top three side by side"), key="solve_to_compare", icon="⚖️"):
             send_to_compare(hand, [text for text, _ev in alternatives[:3]])
             st.switch_page("app/pages/compare.py")
