@@ -1,4 +1,4 @@
-"""Shared fixtures: paths to the shared rules and vectors."""
+"""Shared fixtures: paths to the shared rules and vectors, and a data folder of the run's own."""
 
 from __future__ import annotations
 
@@ -19,6 +19,18 @@ def shared_dir() -> Path:
         if (candidate / "vectors").is_dir():
             return candidate
     raise FileNotFoundError(f"shared/vectors not found next to {ROOT}")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Point MAU_BINH_DATA_DIR at a temporary folder for the whole run (and drop any
+    MAU_BINH_DATABASE_URL), so no test, nor a server a browser test starts, writes to the
+    real user data folder or database."""
+    folder = tmp_path_factory.mktemp("mau-binh-data")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MAU_BINH_DATA_DIR", str(folder))
+        patch.delenv("MAU_BINH_DATABASE_URL", raising=False)
+        yield folder
 
 
 def load_public_vectors() -> list[dict[str, Any]]:
