@@ -5,8 +5,9 @@
 for the store, the themes' facts and both sets' EV parts).  The functions below turn that
 into text in the session's language: a short name per theme (:func:`theme_name`), one
 sentence per theme (:func:`theme_sentence`) and one sentence of what the gap is made of
-(:func:`worth_sentence`), e.g. "Worth 2.32 chi: +3.02 chi from the front (wins 71% instead
-of 23%); +1.35 chi from sập; −1.96 chi from the middle (wins 40% instead of 62%)."
+(:func:`worth_sentence`), e.g. "Worth 2.32 chi: +3.02 chi from the front (wins 61% instead
+of 11%); -1.96 chi from the middle (wins 8% instead of 41%); +1.31 chi from sập (sweeping an
+opponent, or being swept)."
 No Streamlit calls here; the words go through :mod:`app.i18n`.
 """
 

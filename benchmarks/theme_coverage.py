@@ -5,7 +5,9 @@ i, players)``), sets each the way the Beginner level does (strongest back first)
 it (fast mode) and compares the two sets with :func:`trainer.themes.themes`.  Reported:
 
 * coverage: the share of Beginner sets losing more than ``--min-loss`` chi (0.25, the
-  "good" grade's bound) that get at least one theme (target: 95 % or more);
+  "good" grade's bound) that get at least one theme (target: 95 % or more), and the
+  share that get one besides the fallback row themes (weak-front, weak-middle,
+  weak-back), which name only the row that the best set makes stronger;
 * the distribution of the themes over those sets (a set may get several);
 * the time of one classification (EV parts of both sets included), median and 99th
   percentile.
@@ -25,7 +27,7 @@ from solver import PRESETS, evaluate, solve, strongest_back_first
 from solver.fields import DEFAULT_FIELD, FIELDS
 from solver.table import deal_hands
 from trainer.ev_parts import ev_parts
-from trainer.themes import THEME_IDS, themes
+from trainer.themes import ROW_THEMES, THEME_IDS, themes
 
 DEFAULT_SEED = 25_000
 
@@ -41,7 +43,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--show-missed", type=int, default=0, help="print this many uncovered hands")
     args = parser.parse_args(argv)
     rules = PRESETS[args.preset]
-    losing = covered = 0
+    losing = covered = named = 0
     counts: Counter[str] = Counter()
     times: list[float] = []
     missed: list[str] = []
@@ -61,6 +63,8 @@ def main(argv: list[str] | None = None) -> None:
         counts.update({t.id for t in found})
         if found:
             covered += 1
+        if any(t.id not in ROW_THEMES for t in found):
+            named += 1
         elif len(missed) < args.show_missed:
             missed.append(f"  {loss:5.2f}  {naive}   best {best.best}")
     print(f"theme coverage: {args.hands} hands, {args.preset}, {args.players} players, {args.field} field, "
@@ -68,6 +72,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"sets losing more than {args.min_loss} chi: {losing}")
     share = covered / losing if losing else 1.0
     print(f"with at least one theme: {covered} ({100 * share:.1f} %)")
+    print(f"with a theme besides the weak-row fallback: {named} ({100 * named / max(losing, 1):.1f} %)")
     print("themes (share of those sets):")
     for theme_id in THEME_IDS:
         print(f"  {theme_id:<18} {counts[theme_id]:5d}  {100 * counts[theme_id] / max(losing, 1):5.1f} %")

@@ -4,6 +4,7 @@ example per theme, negative examples, and the parts adding up to the solver's va
 from __future__ import annotations
 
 import random
+import re
 import time
 
 import pytest
@@ -212,3 +213,14 @@ def test_feedback_for_one_submission_is_fast() -> None:
     start = time.perf_counter()
     themes(hand, naive, best)
     assert time.perf_counter() - start < 0.3
+
+
+def test_the_coverage_benchmark_reports_its_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks.theme_coverage import main
+
+    main(["--hands", "60"])
+    out = capsys.readouterr().out
+    losing = int(re.search(r"losing more than 0.25 chi: (\d+)", out).group(1))  # type: ignore[union-attr]
+    share = float(re.search(r"at least one theme: \d+ \(([\d.]+) %\)", out).group(1))  # type: ignore[union-attr]
+    assert losing > 40 and share >= 95.0
+    assert all(theme_id in out for theme_id in THEME_IDS)
