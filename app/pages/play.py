@@ -21,7 +21,7 @@ import altair as alt
 import pandas as pd  # type: ignore[import-untyped]
 import streamlit as st
 
-from app import engine
+from app import engine, recording
 from app.cards import CardRow, card_rows, hand_editor
 from app.errors import show_error
 from app.grading import GRADE_ICONS, grade_for, same_rows
@@ -150,6 +150,8 @@ def deal_hand(number: int, replay: HandRecord | None = None) -> None:
         "sets": sets,
         "replay_of": None if replay is None else (replay.replay_of or replay.number),
         "deadline": None if limit is None else time.time() + limit,
+        "dealt_at": time.time(),  # the time taken is recorded with the hand
+        "uid": recording.new_uid(),  # the hand's record is written once, however often Reveal runs
     }
     st.session_state.pop(ROWS, None)
     st.session_state.pop(SHOWN, None)
@@ -275,6 +277,7 @@ def reveal(rows: tuple[list[str], list[str], list[str]], timed_out: bool) -> Non
         timed_out=timed_out,
         recut=recut,
     )
+    recording.play_hand(table, record, hand)  # committed before the reveal shows
     records().append(record)
     st.session_state[SHOWN] = len(records()) - 1
     st.session_state.pop(HAND, None)
