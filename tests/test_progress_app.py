@@ -125,6 +125,16 @@ def test_a_mistake_or_worse_enters_the_review_queue_and_the_best_set_does_not() 
     submit_foul(at)
     found = contract(at)
     assert (found["data-practice-hands"], found["data-review-queue"]) == ("2", "1")
+    # the page's other parts: the chart, the leaks (the foul's theme), the past hands as cards
+    assert len(at.get("vega_lite_chart")) >= 1
+    (leaks,) = at.dataframe
+    assert "Foul" in list(leaks.value["Theme"])
+    cards = [e for e in at.get("bidi_component") if e.key and e.key.startswith("progress_hand_")]
+    assert len(cards) == 2
+    newest = json.loads(cards[0].proto.json)
+    assert [r["cards"] for r in newest["rows"]][0] == ["Ah", "Ad", "Ac"]
+    links = "\n".join(c.value for c in at.caption)
+    assert "solve?hand=" in links and "practice?seed=7" in links
 
 
 def test_a_due_hand_is_reviewed_and_graded_again(monkeypatch: pytest.MonkeyPatch) -> None:

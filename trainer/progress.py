@@ -1,13 +1,11 @@
 """What the Progress page shows about a player's recorded hands beyond the store's sums:
-weeks folded from days, streaks and leaks.  Pure Python over plain values, no Streamlit.
+weeks folded from days, and streaks.  Pure Python over plain values, no Streamlit.
 
 The store sums Practice hands per day in the player's time zone
 (:meth:`store.Store.practice_by_day`); :func:`weeks` folds those days into ISO weeks
-(Monday first).  :func:`streaks` counts days in a row with a hand and best plays in a row;
-:func:`leaks` ranks the themes of the player's hands by the chi they cost, with the share
-of those hands set best.  A leak is one theme: a hand with two themes counts in both.
+(Monday first).  :func:`streaks` counts days in a row with a hand and best plays in a row.
 
->>> from datetime import date, datetime, timezone
+>>> from datetime import date
 >>> from store import DayStats
 >>> days = [DayStats(date(2026, 3, 1), 2, 1.0, 0.5, 1), DayStats(date(2026, 3, 2), 1, 3.0, 3.0, 0),
 ...         DayStats(date(2026, 3, 3), 1, 0.0, 0.0, 1)]
@@ -15,32 +13,18 @@ of those hands set best.  A leak is one theme: a hand with two themes counts in 
 [('2026-02-23', 2, 1.0, 1), ('2026-03-02', 2, 3.0, 1)]
 >>> streaks([d.day for d in days], ["best", "mistake", "best", "best"], date(2026, 3, 4))
 Streaks(days=3, longest_days=3, best=2, longest_best=2)
->>> t = datetime(2026, 3, 3, tzinfo=timezone.utc)
->>> lines = [HandLine(t, 0.0, "best", ("kicker",)), HandLine(t, 1.5, "mistake", ("kicker", "pair-in-front"))]
->>> [(leak.theme, leak.hands, leak.best_share, leak.chi_lost) for leak in leaks(lines)]
-[('kicker', 2, 0.5, 1.5), ('pair-in-front', 1, 0.0, 1.5)]
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 
 from store import DayStats
 
-#: The grade that counts as a best play (streaks, the leaks' best-play share).
+#: The grade that counts as a best play.
 BEST = "best"
-
-
-@dataclass(frozen=True)
-class HandLine:
-    """One recorded Practice hand as the Progress page sums it up."""
-
-    at: datetime
-    chi_lost: float
-    grade: str
-    themes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -51,16 +35,6 @@ class Streaks:
     longest_days: int
     best: int
     longest_best: int
-
-
-@dataclass(frozen=True)
-class Leak:
-    """One theme: the hands that had it, the share of them set best, and the chi they cost."""
-
-    theme: str
-    hands: int
-    best_share: float
-    chi_lost: float
 
 
 def week_start(day: date) -> date:
@@ -92,17 +66,3 @@ def streaks(days: Sequence[date], grades: Sequence[str], today: date) -> Streaks
         best = best + 1 if grade == BEST else 0
         longest_best = max(longest_best, best)
     return Streaks(current, longest_days, best, longest_best)
-
-
-def leaks(lines: Iterable[HandLine]) -> list[Leak]:
-    """Each theme with its hands, best-play share and chi lost, the costliest first."""
-    hands: dict[str, int] = {}
-    best: dict[str, int] = {}
-    cost: dict[str, float] = {}
-    for line in lines:
-        for theme in dict.fromkeys(line.themes):  # a theme named twice counts once
-            hands[theme] = hands.get(theme, 0) + 1
-            best[theme] = best.get(theme, 0) + (line.grade == BEST)
-            cost[theme] = cost.get(theme, 0.0) + line.chi_lost
-    found = [Leak(theme, n, best[theme] / n, cost[theme]) for theme, n in hands.items()]
-    return sorted(found, key=lambda leak: (-leak.chi_lost, -leak.hands, leak.theme))

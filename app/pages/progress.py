@@ -4,17 +4,17 @@ Top to bottom: a summary line carrying the contract (``data-practice-hands``: th
 profile's recorded Practice submissions; ``data-review-queue``: hands in its review
 queue, due or not; ``data-review-due``: those due now); the streaks and headline numbers;
 chi lost per hand over time, by day or by week, in the browser's time zone; the leaks
-table (each theme of the player's hands with its hands, best-play share and the chi it
-cost, the costliest first); the past Practice hands drawn as cards, newest first, each
+table (each theme of the player's hands with its hands, the share graded mistake or
+worse and the chi it cost, the costliest first); the past Practice hands drawn as cards, newest first, each
 with links that open it again on Practice or Solve; the Play and Macao records; and the
 profile: its code (``data-profile-code``), the **Profile code** box with **Use this
 profile**, and export, import and delete.
 
 Everything is read from the store (:mod:`store`) for the current profile
-(:func:`app.profile.current_profile`), so it survives reloads and restarts.  Sums come from
-the store's aggregate queries; the per-hand lines (time, chi lost, grade, themes) that
-the streaks and leaks need are read once per new submission (cached by the profile and
-its count of hands).
+(:func:`app.profile.current_profile`), so it survives reloads and restarts.  Sums are the
+store's aggregate queries (counts, grades, days, themes); only the latest hands are read
+one by one (the best-play streak, the cards), so the page costs the same with 10 or
+10,000 hands.
 """
 
 from __future__ import annotations
@@ -36,13 +36,14 @@ from app.terms import field_label, grade_names, preset_label, row_names
 from app.widgets import chi, field_in_link, four_colour, percent, sort_for_display
 from solver.scoring import Arrangement
 from store import DayStats, PracticeRecord, get_store
-from trainer.progress import HandLine, leaks, streaks, weeks
+from trainer.progress import streaks, weeks
 
 PERIOD = "progress_period"
 SHOWN = "progress_shown"  # how many past hands the list shows
 PAGE = 10  # past hands shown at first, and added by "Show older hands"
 PERIODS = ("day", "week")
 RECENT = 50  # Play hands and Macao rounds listed
+STREAK_WINDOW = 500  # latest hands the best-play streaks look at
 
 
 def period_label(period: str) -> str:
@@ -58,15 +59,6 @@ def browser_offset() -> timedelta:
 def local_time(when: datetime) -> str:
     """A record's time as the browser's clock shows it, to the minute."""
     return when.astimezone(timezone(browser_offset())).strftime("%Y-%m-%d %H:%M")
-
-
-@st.cache_data(max_entries=64, show_spinner=False)
-def hand_lines(profile_id: str, count: int) -> list[HandLine]:
-    """Every recorded Practice hand of the profile, oldest first (``count`` keys the cache:
-    hands are only ever added, so a new count means new lines)."""
-    del count
-    records = get_store().practice_records(profile_id)
-    return [HandLine(r.created_at, r.chi_lost, r.grade, r.themes) for r in reversed(records)]
 
 
 # --- sections -----------------------------------------------------------------------------------
@@ -89,28 +81,31 @@ def summary(hands: int, due: int, queued: int) -> None:
     )
 
 
-def headline(lines: list[HandLine], hands: int) -> None:
-    offset = timezone(browser_offset())
-    today = datetime.now(offset).date()
-    days = [line.at.astimezone(offset).date() for line in lines]
-    runs = streaks(days, [line.grade for line in lines], today)
-    lost = sum(line.chi_lost for line in lines)
-    best = sum(1 for line in lines if line.grade == "best")
+def headline(profile_id: str, hands: int, days: list[DayStats]) -> None:
+    """Hands, chi lost, best plays and the streaks (best plays in a row over the latest
+    STREAK_WINDOW hands)."""
+    store = get_store()
+    grades = store.practice_grades(profile_id)
+    recent = [r.grade for r in reversed(store.practice_records(profile_id, limit=STREAK_WINDOW))]
+    runs = streaks([d.day for d in days], recent, datetime.now(timezone(browser_offset())).date())
+    lost = sum(d.chi_lost for d in days)
     with st.container(horizontal=True, gap="medium"):
         st.metric(_("Hands"), integer(hands), border=True, width="content")
         st.metric(_("Avg chi lost"), chi(lost / hands, signed=False), border=True, width="content")
-        st.metric(_("Best plays"), percent(best / hands), border=True, width="content")
+        st.metric(_("Best plays"), percent(grades.get("best", 0) / hands), border=True, width="content")
         st.metric(
             _("Days in a row"),
             integer(runs.days),
-            help=_("Longest: {n}").format(n=integer(runs.longest_days)),
+            help=_("Days in a row with at least one Practice hand. Longest: {n}").format(n=integer(runs.longest_days)),
             border=True,
             width="content",
         )
         st.metric(
             _("Best plays in a row"),
             integer(runs.best),
-            help=_("Longest: {n}").format(n=integer(runs.longest_best)),
+            help=_("Longest in your latest {window} hands: {n}").format(
+                window=integer(STREAK_WINDOW), n=integer(runs.longest_best)
+            ),
             border=True,
             width="content",
         )
@@ -188,29 +183,37 @@ def chart(days: list[DayStats]) -> None:
     st.caption(_("Each bar: the chi your sets lost against the best sets, per hand, that day or week."))
 
 
-def leaks_table(lines: list[HandLine]) -> None:
+def leaks_table(profile_id: str) -> None:
+    """Each theme of the player's sets against the best ones: its hands, the share of them
+    graded mistake or worse, and the chi it cost, the costliest first."""
     st.subheader(_("Leaks"))
-    found = leaks(lines)
-    themes = feedback.theme_names()
+    found = get_store().practice_by_theme(profile_id)
     if not found:
         st.caption(_("No themes yet: the hands you set differently from the best set will show here."))
         return
+    names = feedback.theme_names()
+    theme, hands, worse, lost = _("Theme"), _("Hands"), _("Mistakes or worse"), _("Chi lost")
     st.dataframe(
         pd.DataFrame(
             {
-                _("Theme"): [themes.get(leak.theme, leak.theme) for leak in found],
-                _("Hands"): [leak.hands for leak in found],
-                _("Best plays"): [leak.best_share * 100 for leak in found],
-                _("Chi lost"): [leak.chi_lost for leak in found],
+                theme: [names.get(t.theme, t.theme) for t in found],
+                hands: [t.hands for t in found],
+                worse: [100 * t.mistakes / t.hands for t in found],
+                lost: [t.chi_lost for t in found],
             }
         ),
         hide_index=True,
         column_config={
-            _("Best plays"): st.column_config.NumberColumn(format="%.0f%%"),
-            _("Chi lost"): st.column_config.NumberColumn(format="%.2f"),
+            worse: st.column_config.NumberColumn(format="%.0f%%"),
+            lost: st.column_config.NumberColumn(format="%.2f"),
         },
     )
-    st.caption(_("Each theme of your sets against the best ones, the costliest first."))
+    st.caption(
+        _(
+            "A theme names what the best set did differently from yours, so its hands are the ones you did not "
+            "set best; a hand with two themes counts in both."
+        )
+    )
 
 
 def links(record: PracticeRecord) -> str:
@@ -342,11 +345,11 @@ hands = store.practice_count(profile.id)
 due, queued = store.review_count(profile.id)
 summary(hands, due, queued)
 if hands:
-    lines = hand_lines(profile.id, hands)
-    headline(lines, hands)
+    days = store.practice_by_day(profile.id, browser_offset())
+    headline(profile.id, hands, days)
     rating_section(profile.id)
-    chart(store.practice_by_day(profile.id, browser_offset()))
-    leaks_table(lines)
+    chart(days)
+    leaks_table(profile.id)
     past_hands(profile.id, hands)
 else:
     st.info(_("Submit a hand on the Practice page: your hands, chi lost and leaks will show here."))
