@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from typing import Any, TypeVar
 
-from solver.cards import Card, format_cards, parse_cards
+from solver.cards import Card, format_cards, full_deck, parse_cards
 from solver.messages import echo
 from solver.scoring import ROW_NAMES, ROW_SIZES, check_hand
 
@@ -200,9 +200,33 @@ class ThemeStats:
     mistakes: int
 
 
+def plain_values(record: Any) -> dict[str, Any]:
+    """A record's fields as plain values: tuples as lists, seats and mappings as dicts (times kept)."""
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(record):
+        value = getattr(record, f.name)
+        if isinstance(value, tuple):
+            value = [vars(v) if isinstance(v, PlaySeat) else v for v in value]
+        elif isinstance(value, Mapping):
+            value = dict(value)
+        out[f.name] = value
+    return out
+
+
 # --- checks -------------------------------------------------------------------------------
 
 R = TypeVar("R", PracticeRecord, PlayHandRecord, MacaoRoundRecord)
+
+
+#: Each card by its canonical text: the fast path for text the app wrote (anything else is parsed).
+_CARD_OF_TEXT = {str(card): card for card in full_deck()}
+
+
+def _cards(text: str) -> list[Card]:
+    tokens = text.split()
+    if all(token in _CARD_OF_TEXT for token in tokens):
+        return [_CARD_OF_TEXT[token] for token in tokens]
+    return parse_cards(text)
 
 
 def canonical_hand(text: str, what: str = "the hand") -> tuple[str, frozenset[Card]]:
@@ -210,7 +234,9 @@ def canonical_hand(text: str, what: str = "the hand") -> tuple[str, frozenset[Ca
     if not isinstance(text, str):
         raise InvalidRecord(f"{what} must be card text, got {echo(text)}")
     try:
-        cards = check_hand(text)
+        cards = _cards(text)
+        if len(cards) != 13 or len(set(cards)) != 13:
+            cards = check_hand(text)  # for its message
     except ValueError as exc:
         raise InvalidRecord(f"{what}: {exc}") from None
     return format_cards(cards), frozenset(cards)
@@ -222,7 +248,7 @@ def hand_key(text: str) -> str:
     >>> hand_key("2c As Kd 3h 4s 5s 6s 7s 8s 9s Ts Js Qs")
     '2c 3h 4s 5s 6s 7s 8s 9s Ts Js Qs Kd As'
     """
-    return format_cards(sorted(parse_cards(text)))
+    return format_cards(sorted(_cards(text)))
 
 
 def canonical_set(text: str, hand: frozenset[Card], what: str) -> str:
@@ -235,15 +261,15 @@ def canonical_set(text: str, hand: frozenset[Card], what: str) -> str:
     rows = []
     for name, size, part in zip(ROW_NAMES, ROW_SIZES, parts):
         try:
-            row = parse_cards(part)
+            row = _cards(part)
         except ValueError as exc:
             raise InvalidRecord(f"{what}, {name} row: {exc}") from None
         if len(row) != size:
             raise InvalidRecord(f"{what}: the {name} row has {len(row)} cards, expected {size}: {echo(part.strip())}")
         rows.append(row)
     used = [c for row in rows for c in row]
-    repeated = sorted({c for c in used if used.count(c) > 1})
-    if repeated:
+    if len(set(used)) != len(used):
+        repeated = sorted({c for c in used if used.count(c) > 1})
         raise InvalidRecord(f"{what} uses {format_cards(repeated)} twice")
     foreign = sorted(set(used) - hand)
     if foreign:

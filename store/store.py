@@ -18,7 +18,7 @@ import json
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import date, datetime, timedelta
@@ -50,6 +50,7 @@ from .records import (
     from_ms,
     hand_key,
     new_uid,
+    plain_values,
     to_ms,
     utc_now,
 )
@@ -61,6 +62,8 @@ PAGE_STATE_BYTES = 256 * 1024
 #: Wrong profile codes this process accepts per minute before it refuses code lookups.
 CODE_FAILURES_PER_MINUTE = 20
 _DAY_MS = 86_400_000
+#: One update of a review item (the columns set are the keys of the parameters given).
+_UPDATE_ITEM = review_items.update().where(review_items.c.id == sa.bindparam("row_id"))
 
 
 class UnknownProfile(ValueError):
@@ -83,6 +86,19 @@ def _check_page_state(page: str, state: dict[str, Any]) -> None:
         raise ValueError(f"the state of page {page!r} must be JSON-ready: {exc}") from None
     if size > PAGE_STATE_BYTES:
         raise ValueError(f"the state of page {page!r} is {size} bytes as JSON; the limit is {PAGE_STATE_BYTES}")
+
+
+def _theme_rows(record_id: int, profile_id: str, record: PracticeRecord) -> list[dict[str, Any]]:
+    """The practice_themes rows of a record: one per distinct theme."""
+    return [
+        {"record_id": record_id, "profile_id": profile_id, "theme": theme, "created_ms": to_ms(record.created_at),
+         "chi_lost": record.chi_lost, "grade": record.grade}
+        for theme in dict.fromkeys(record.themes)
+    ]  # fmt: skip
+
+
+def _page_row(profile_id: str, page: str, state: dict[str, Any]) -> dict[str, Any]:
+    return {"profile_id": profile_id, "page": page, "state": state, "updated_ms": to_ms(utc_now())}
 
 
 class CodeLimiter:
@@ -123,7 +139,13 @@ class Store:
         self.engine: Engine = create_engine(self.url)
         self.version = migrate(self.engine)
         self.codes = CodeLimiter(code_failures_per_minute)
-        self._insert = postgresql.insert if self.engine.dialect.name == "postgresql" else sqlite.insert
+        insert = postgresql.insert if self.engine.dialect.name == "postgresql" else sqlite.insert
+        self._insert_theme = insert(practice_themes)
+        upsert = insert(page_states)
+        self._page_upsert = upsert.on_conflict_do_update(
+            index_elements=["profile_id", "page"],
+            set_={"state": upsert.excluded.state, "updated_ms": upsert.excluded.updated_ms},
+        )
 
     def close(self) -> None:
         self.engine.dispose()
@@ -163,7 +185,7 @@ class Store:
             try:
                 with self.write() as connection:
                     connection.execute(
-                        profiles.insert().values(id=profile.id, code=profile.code, created_ms=to_ms(now))
+                        profiles.insert(), {"id": profile.id, "code": profile.code, "created_ms": to_ms(now)}
                     )
             except sa.exc.IntegrityError:
                 continue
@@ -254,53 +276,55 @@ class Store:
             ).all()
             uids = {row.uid for row in present}
             tables = {(row.hand_key, row.preset, row.players, row.field) for row in present}
-            for r in content.review:
-                key = (r.hand_key, r.preset, r.players, r.field)
-                if r.uid in uids or key in tables:
-                    counts["skipped"] += 1
+            items = []
+            for queued in content.review:
+                key = (queued.hand_key, queued.preset, queued.players, queued.field)
+                if queued.uid in uids or key in tables:
                     continue
-                uids.add(r.uid)
+                uids.add(queued.uid)
                 tables.add(key)
-                connection.execute(
-                    review_items.insert().values(
-                        uid=r.uid,
-                        profile_id=profile_id,
-                        hand_key=r.hand_key,
-                        hand=r.hand,
-                        preset=r.preset,
-                        players=r.players,
-                        field=r.field,
-                        mode=r.mode,
-                        played=r.played,
-                        best=r.best,
-                        grade=r.grade,
-                        chi_lost=r.chi_lost,
-                        card=r.card,
-                        due_ms=to_ms(review.card_from_json(r.card).due),
-                        reviews=r.reviews,
-                        last_grade=r.last_grade,
-                        created_ms=to_ms(r.created_at),
-                        updated_ms=to_ms(r.updated_at),
+                row = plain_values(queued) | {"profile_id": profile_id, "hand_key": queued.hand_key}
+                row |= {"created_ms": to_ms(row.pop("created_at")), "updated_ms": to_ms(row.pop("updated_at"))}
+                items.append(row | {"due_ms": to_ms(review.card_from_json(queued.card).due)})
+            if items:
+                connection.execute(review_items.insert(), items)
+            counts["review"] = len(items)
+            sections: list[tuple[str, sa.Table, Sequence[PracticeRecord | PlayHandRecord | MacaoRoundRecord]]] = [
+                ("practice", practice_records, content.practice),
+                ("play", play_hands, content.play),
+                ("macao", macao_rounds, content.macao),
+            ]
+            for name, table, records in sections:
+                known = set(
+                    connection.execute(sa.select(table.c.uid).where(table.c.profile_id == profile_id)).scalars()
+                )
+                rows = []
+                for r in records:
+                    if r.uid not in known:
+                        known.add(r.uid)
+                        rows.append(_columns(r, profile_id=profile_id))
+                if rows:
+                    connection.execute(table.insert(), rows)
+                counts[name] = len(rows)
+            themed = {r.uid: r for r in content.practice if r.themes}
+            if themed:
+                ids = connection.execute(
+                    sa.select(practice_records.c.uid, practice_records.c.id).where(
+                        practice_records.c.profile_id == profile_id, practice_records.c.uid.in_(themed)
                     )
                 )
-                counts["review"] += 1
-            sections: list[tuple[str, sa.Table, list[Any], Any]] = [
-                ("practice", practice_records, content.practice,
-                 lambda r: self._insert_practice(connection, profile_id, r, None, queue=False)),
-                ("play", play_hands, content.play, lambda r: self._insert_play(connection, profile_id, r)),
-                ("macao", macao_rounds, content.macao, lambda r: self._insert_macao(connection, profile_id, r)),
-            ]  # fmt: skip
-            for name, table, records, insert in sections:
-                seen = set(connection.execute(sa.select(table.c.uid).where(table.c.profile_id == profile_id)).scalars())
-                for r in records:
-                    if r.uid in seen:
-                        counts["skipped"] += 1
-                        continue
-                    seen.add(r.uid)
-                    insert(r)
-                    counts[name] += 1
+                theme_rows = [row for uid, record_id in ids for row in _theme_rows(record_id, profile_id, themed[uid])]
+                # a record already present keeps its theme rows: only the new ones are added
+                connection.execute(
+                    self._insert_theme.on_conflict_do_nothing(index_elements=["record_id", "theme"]), theme_rows
+                )
+            counts["skipped"] = (
+                len(content.review)
+                + sum(len(records) for _, _, records in sections)
+                - sum(counts[name] for name in ("review", "practice", "play", "macao"))
+            )
             for page, state in content.page_states.items():
-                connection.execute(self._page_upsert(profile_id, page, state))
+                connection.execute(self._page_upsert, _page_row(profile_id, page, state))
                 counts["page_states"] += 1
         return ImportSummary(**counts)
 
@@ -311,16 +335,7 @@ class Store:
         _check_page_state(page, state)
         with self.write() as connection:
             self._require(connection, profile_id)
-            connection.execute(self._page_upsert(profile_id, page, state))
-
-    def _page_upsert(self, profile_id: str, page: str, state: dict[str, Any]) -> Any:
-        statement = self._insert(page_states).values(
-            profile_id=profile_id, page=page, state=state, updated_ms=to_ms(utc_now())
-        )
-        return statement.on_conflict_do_update(
-            index_elements=["profile_id", "page"],
-            set_={"state": statement.excluded.state, "updated_ms": statement.excluded.updated_ms},
-        )
+            connection.execute(self._page_upsert, _page_row(profile_id, page, state))
 
     def load_page_state(self, profile_id: str, page: str) -> dict[str, Any] | None:
         """A page's saved state for this profile, or None."""
@@ -352,7 +367,6 @@ class Store:
         profile_id: str,
         record: PracticeRecord,
         review_item: int | None,
-        queue: bool = True,
     ) -> int:
         existing = connection.execute(
             sa.select(practice_records.c.id).where(
@@ -361,51 +375,17 @@ class Store:
         ).scalar()
         if existing is not None:
             return int(existing)
-        created = to_ms(record.created_at)
         row_id = _new_id(
             connection.execute(
-                practice_records.insert().values(
-                    uid=record.uid,
-                    profile_id=profile_id,
-                    created_ms=created,
-                    preset=record.preset,
-                    players=record.players,
-                    field=record.field,
-                    mode=record.mode,
-                    hand=record.hand,
-                    seed=record.seed,
-                    number=record.number,
-                    kind=record.kind,
-                    played=record.played,
-                    best=record.best,
-                    ev=record.ev,
-                    best_ev=record.best_ev,
-                    chi_lost=record.chi_lost,
-                    grade=record.grade,
-                    themes=list(record.themes),
-                    seconds=record.seconds,
-                    hints=record.hints,
-                )
+                practice_records.insert(),
+                _columns(record, profile_id=profile_id),
             )
         )
         if record.themes:
-            connection.execute(
-                practice_themes.insert(),
-                [
-                    {
-                        "record_id": row_id,
-                        "profile_id": profile_id,
-                        "theme": theme,
-                        "created_ms": created,
-                        "chi_lost": record.chi_lost,
-                        "grade": record.grade,
-                    }
-                    for theme in dict.fromkeys(record.themes)
-                ],
-            )
-        if queue and review_item is not None:
+            connection.execute(practice_themes.insert(), _theme_rows(row_id, profile_id, record))
+        if review_item is not None:
             self._answer(connection, profile_id, review_item, record.grade, record.created_at, record.hand)
-        elif queue and record.grade in REVIEW_GRADES:
+        elif record.grade in REVIEW_GRADES:
             self._enqueue(connection, profile_id, record)
         return row_id
 
@@ -503,7 +483,8 @@ class Store:
         if found is None:
             card = review.first_card(record.created_at)
             connection.execute(
-                review_items.insert().values(
+                review_items.insert(),
+                dict(
                     uid=new_uid(),
                     profile_id=profile_id,
                     hand_key=key,
@@ -516,14 +497,12 @@ class Store:
                     last_grade=None,
                     created_ms=now,
                     **latest,
-                )
+                ),
             )
             return
         card = review.answer(review.card_from_json(found.card), record.grade, record.created_at)
         connection.execute(
-            review_items.update()
-            .where(item.id == found.id)
-            .values(card=review.card_to_json(card), due_ms=to_ms(card.due), **latest)
+            _UPDATE_ITEM, {"row_id": found.id, "card": review.card_to_json(card), "due_ms": to_ms(card.due), **latest}
         )
 
     def _answer(
@@ -542,7 +521,7 @@ class Store:
         card = review.answer(review.card_from_json(row["card"]), grade, when)
         values = {"card": review.card_to_json(card), "due_ms": to_ms(card.due), "reviews": row["reviews"] + 1,
                   "last_grade": grade, "updated_ms": to_ms(when)}  # fmt: skip
-        connection.execute(review_items.update().where(item.id == item_id).values(**values))
+        connection.execute(_UPDATE_ITEM, {"row_id": item_id, **values})
         return _review_of({**row, **values})
 
     def review_answer(self, profile_id: str, item_id: int, grade: str, now: datetime | None = None) -> ReviewItem:
@@ -589,27 +568,8 @@ class Store:
             return existing
         return _new_id(
             connection.execute(
-                play_hands.insert().values(
-                    uid=record.uid,
-                    profile_id=profile_id,
-                    created_ms=to_ms(record.created_at),
-                    session=record.session,
-                    hand_number=record.hand_number,
-                    preset=record.preset,
-                    players=record.players,
-                    field=record.field,
-                    levels=list(record.levels),
-                    seed=record.seed,
-                    number=record.number,
-                    seats=[vars(seat) for seat in record.seats],
-                    me=record.me,
-                    settlement=dict(record.settlement),
-                    my_net=record.my_net,
-                    grade=record.grade,
-                    chi_lost=record.chi_lost,
-                    seconds=record.seconds,
-                    hints=record.hints,
-                )
+                play_hands.insert(),
+                _columns(record, profile_id=profile_id),
             )
         )
 
@@ -626,19 +586,8 @@ class Store:
             return existing
         return _new_id(
             connection.execute(
-                macao_rounds.insert().values(
-                    uid=record.uid,
-                    profile_id=profile_id,
-                    created_ms=to_ms(record.created_at),
-                    options=dict(record.options),
-                    seed=record.seed,
-                    players=record.players,
-                    levels=list(record.levels),
-                    result=dict(record.result),
-                    my_place=record.my_place,
-                    turns=record.turns,
-                    seconds=record.seconds,
-                )
+                macao_rounds.insert(),
+                _columns(record, profile_id=profile_id),
             )
         )
 
@@ -678,6 +627,13 @@ class Store:
                     sa.select(sa.func.count()).where(macao_rounds.c.profile_id == profile_id)
                 ).scalar_one()
             )
+
+
+def _columns(record: PracticeRecord | PlayHandRecord | MacaoRoundRecord, **extra: Any) -> dict[str, Any]:
+    """The row of a record: its plain values, its time in milliseconds."""
+    values = plain_values(record)
+    values["created_ms"] = to_ms(values.pop("created_at"))
+    return values | extra
 
 
 def _new_id(result: sa.CursorResult[Any]) -> int:

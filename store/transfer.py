@@ -31,7 +31,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
@@ -52,6 +52,7 @@ from .records import (
     check_play_hand,
     check_practice,
     hand_key,
+    plain_values,
 )
 from .review import card_from_json
 
@@ -113,17 +114,7 @@ def iso(when: datetime) -> str:
 
 
 def _plain(record: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for f in dataclasses.fields(record):
-        value = getattr(record, f.name)
-        if isinstance(value, datetime):
-            value = iso(value)
-        elif isinstance(value, tuple):
-            value = [vars(v) if isinstance(v, PlaySeat) else v for v in value]
-        elif isinstance(value, Mapping):
-            value = dict(value)
-        out[f.name] = value
-    return out
+    return {k: iso(v) if isinstance(v, datetime) else v for k, v in plain_values(record).items()}
 
 
 def export_document(content: ProfileExport, exported_at: datetime) -> dict[str, Any]:

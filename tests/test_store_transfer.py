@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
 from store import MAX_IMPORT_BYTES, ImportRefused, ImportSummary, Store
 from tests.store_support import practice_record
@@ -52,6 +53,8 @@ def test_export_delete_import_round_trip(store: Store) -> None:
     fill(store, me.id)
     exported = store.export_profile(me.id)
     text = json.dumps(exported)
+    themes, days = store.practice_by_theme(me.id), store.practice_by_day(me.id)
+    assert themes
     assert me.id not in text and me.code not in text and me.code.replace("-", "") not in text
     uids = [r["uid"] for section in ("practice", "play", "macao", "review") for r in exported[section]]
     assert len(set(uids)) == len(uids) and all(uuid.UUID(u) for u in uids)
@@ -65,8 +68,10 @@ def test_export_delete_import_round_trip(store: Store) -> None:
     )
     assert without_time(store.export_profile(again.id)) == without_time(exported)
     assert store.review_count(again.id, T0 + timedelta(days=1))[1] == len(exported["review"])
+    assert (store.practice_by_theme(again.id), store.practice_by_day(again.id)) == (themes, days)
     assert store.import_profile(again.id, text) == ImportSummary(page_states=2, skipped=len(uids))
     assert without_time(store.export_profile(again.id)) == without_time(exported)  # nothing added
+    assert store.practice_by_theme(again.id) == themes
 
 
 def test_importing_into_a_profile_with_data_adds_the_new_records(store: Store) -> None:
@@ -163,17 +168,13 @@ def test_a_uid_twice_in_one_file_is_imported_once(store: Store) -> None:
     assert summary.practice == 39 and summary.skipped == 1 and store.practice_count(target.id) == 39
 
 
-def test_a_write_failing_late_rolls_back_the_whole_import(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The review items, practice and play records are written, then the macao rounds fail."""
+def test_a_write_failing_late_rolls_back_the_whole_import(store: Store) -> None:
+    """The review items, practice, play and macao records are written, then the page states fail."""
     document = good_document(store)
     target = store.create_profile()
     before = store.export_profile(target.id)
-
-    def fail(*args: object) -> int:
-        raise OSError("disk full")
-
-    monkeypatch.setattr(store, "_insert_macao", fail)
-    with pytest.raises(OSError, match="disk full"):
+    store._page_upsert = sa.text("INSERT INTO no_such_table VALUES (:page)")  # type: ignore[assignment]
+    with pytest.raises(sa.exc.OperationalError, match="no such table"):
         store.import_profile(target.id, json.dumps(document))
     assert without_time(store.export_profile(target.id)) == without_time(before)
     assert store.practice_count(target.id) == 0 and store.review_count(target.id) == (0, 0)
