@@ -501,7 +501,7 @@ def test_a_10000_character_paste_reaches_the_page_and_is_refused_with_a_message(
 
 
 def test_chi_gaps_never_read_minus_zero() -> None:
-    from app.widgets import chi_gap
+    from app.formats import chi_gap
 
     assert [chi_gap(d) for d in (0.0, -0.0017, 0.001, -0.05, -1.234)] == ["±0.00", "-<0.01", "+<0.01", "-0.05", "-1.23"]
     # this hand's top sets differ by kicker swaps worth under 0.01 chi (they read "-0.00" before)

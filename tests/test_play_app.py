@@ -11,7 +11,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from app import engine
-from app.widgets import sort_for_display
+from app.card_text import sort_for_display
 from solver import parse_cards, score_table, solve, strongest_back_first
 from solver.scoring import Arrangement
 from solver.table import TableConfig, history_csv, history_from_json, history_json

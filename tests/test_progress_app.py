@@ -132,7 +132,7 @@ def test_a_mistake_or_worse_enters_the_review_queue_and_the_best_set_does_not() 
     cards = [e for e in at.get("bidi_component") if e.key and e.key.startswith("progress_hand_")]
     assert len(cards) == 2
     newest = json.loads(cards[0].proto.json)
-    assert [r["cards"] for r in newest["rows"]][0] == ["Ah", "Ad", "Ac"]
+    assert newest["rows"][0]["cards"] == ["Ah", "Ad", "Ac"]  # the front row of the foul
     links = "\n".join(c.value for c in at.caption)
     assert "solve?hand=" in links and "practice?seed=7" in links
 

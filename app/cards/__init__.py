@@ -73,6 +73,8 @@ from typing import Any
 
 import streamlit as st
 
+from solver.scoring import ROW_SIZES
+
 __all__ = [
     "CardRow",
     "HandEditorResult",
@@ -88,7 +90,6 @@ __all__ = [
 ]
 
 Rows = tuple[list[str], list[str], list[str]]
-ROW_SIZES = (3, 5, 5)
 
 
 def _asset(name: str) -> str:

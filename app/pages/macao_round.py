@@ -30,11 +30,12 @@ import streamlit as st
 from app import macao_log, recording
 from app import macao_widgets as mw
 from app.cards import TableEvent, macao_table
+from app.controls import four_colour, four_colour_toggle
 from app.errors import show_error
 from app.i18n import _, decimal, labels_now, pgettext
 from app.i18n import percent as locale_percent
 from app.macao_table import action_for, table_view, why_illegal
-from app.widgets import four_colour, four_colour_toggle
+from app.page_state import Codec, PageState
 from macao import (
     Accept,
     CallMacao,
@@ -56,6 +57,7 @@ from macao import (
 )
 from macao.bots import Bot, make_bot
 from macao.simulate import offer_calls
+from macao.snapshot import random_from_list, random_to_list, state_from_dict, state_to_dict
 
 HUMAN = 0
 LEVELS = ("Random", "Easy", "Normal", "Hard")
@@ -110,6 +112,30 @@ BASE_SEED = "macao_seed"
 DECK = "macao_deck_order"
 FIRST = "macao_first_player"
 LOG_SIZE = 14
+OPTIONS = {
+    "macao_players": 2, "macao_decks": 1, "macao_start_cards": 5, "macao_jokers": True, "macao_stop": True,
+    "macao_stacking": "matching", "macao_ace_wild": True, "macao_start_card": "redraw",
+    "macao_end_mode": "last_loses", "macao_level": "Normal", "macao_speed": "Normal",
+}  # fmt: skip
+
+
+def game_to_json(g: dict[str, Any]) -> dict[str, Any]:
+    """The round in progress as JSON data (the engine state, the bots' generators, the bookkeeping)."""
+    return {**g, "state": state_to_dict(g["state"]), "rngs": [random_to_list(r) for r in g["rngs"]]}
+
+
+def game_from_json(data: dict[str, Any]) -> dict[str, Any]:
+    return {**data, "state": state_from_dict(data["state"]), "rngs": [random_from_list(r) for r in data["rngs"]]}
+
+
+#: The options, the round in progress and the statistics, kept for the profile (a reload or
+#: a restart of the server finds the round where it was).
+STATE = PageState(
+    "macao",
+    widgets=OPTIONS,
+    kept=(GAME, STATS, ROUND_NO, BASE_SEED, DECLARE),
+    codecs={GAME: Codec(game_to_json, game_from_json)},
+)
 
 
 # --------------------------------------------------------------------------- state helpers
@@ -288,13 +314,7 @@ st.caption(
     )
 )
 
-defaults = {
-    "macao_players": 2, "macao_decks": 1, "macao_start_cards": 5, "macao_jokers": True, "macao_stop": True,
-    "macao_stacking": "matching", "macao_ace_wild": True, "macao_start_card": "redraw",
-    "macao_end_mode": "last_loses", "macao_level": "Normal", "macao_speed": "Normal",
-}  # fmt: skip
-for key, value in defaults.items():
-    ss().setdefault(key, value)
+STATE.begin()
 ss().setdefault(STATS, [])
 ss().setdefault(DECLARE, False)
 
@@ -440,6 +460,8 @@ if rounds:
         hide_index=True,
         width="stretch",
     )
+
+STATE.end()
 
 # --- computer moves: one action per rerun, after the chosen delay
 g = game()

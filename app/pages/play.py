@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import time
+from dataclasses import asdict
 from typing import Any
 from urllib.parse import urlencode
 
@@ -22,26 +23,14 @@ import pandas as pd  # type: ignore[import-untyped]
 import streamlit as st
 
 from app import engine, recording
+from app.card_text import canonical_hand, category_names, editor_labels, sort_for_display
 from app.cards import CardRow, card_rows, hand_editor
+from app.controls import field_select, four_colour, four_colour_toggle, players_select, rules_select
 from app.errors import show_error
 from app.grading import GRADE_ICONS, grade_for, same_rows
 from app.i18n import URL_PARAM, _, chart_locale, current_language, decimal, labels_now, ngettext, pgettext
+from app.page_state import Codec, PageState, Param, field_in_link, table_params
 from app.terms import field_label, grade_names, preset_label, row_names, special_label, special_names
-from app.widgets import (
-    canonical_hand,
-    category_names,
-    editor_labels,
-    field_in_link,
-    field_select,
-    four_colour,
-    four_colour_toggle,
-    players_select,
-    remember,
-    restore,
-    rules_select,
-    sort_for_display,
-    table_from_link,
-)
 from solver import Card, parse_cards, special_hand
 from solver.fields import DEFAULT_FIELD
 from solver.hands import category_of
@@ -65,7 +54,6 @@ FIELD = "play_field"
 LEVEL = "play_level_{}"  # seat 1..3
 TIMER = "play_timer"
 SEED_TEXT = "play_seed_text"
-WIDGETS = (PRESET, PLAYERS, FIELD, TIMER, SEED_TEXT, *(LEVEL.format(s) for s in (1, 2, 3)))
 CONFIG = "play_config"  # TableConfig of the session
 HAND = "play_hand"  # the hand being played: {"number", "hands", "sets", "replay_of", "deadline"}
 ROWS = "play_rows"  # the page's copy of the editor's rows (survives a page switch)
@@ -157,42 +145,31 @@ def deal_hand(number: int, replay: HandRecord | None = None) -> None:
     st.session_state.pop(SHOWN, None)
 
 
-def read_url() -> None:
-    """On a session's first run, take seed, preset, players (and levels) from the link."""
-    if st.session_state.get("play_url_read"):
-        return
-    st.session_state["play_url_read"] = True
-    params = st.query_params
-    problems = table_from_link(PRESET, PLAYERS, FIELD)
-    levels = params.get("levels")
-    if levels is not None:
-        names = levels.lower().split(",")
-        if all(name in LEVELS for name in names) and 1 <= len(names) <= 3:
-            for seat, name in enumerate(names, start=1):
-                st.session_state[LEVEL.format(seat)] = name
-        else:
-            problems.append(
-                _("levels must be beginner, club or expert separated by commas, got {levels}").format(
-                    levels=repr(levels[:40])
-                )
-            )
-    seed = params.get("seed")
-    if seed is not None:
-        if seed.isdigit() and int(seed) <= MAX_SEED:
-            start_session(settings_config(int(seed)))
-        else:
-            problems.append(
-                _("a session seed is a whole number from 0 to {most}, the link says {seed}").format(
-                    most=MAX_SEED, seed=repr(seed[:40])
-                )
-            )
-    if problems:
-        st.session_state[ERROR] = _("{problems}. The other settings are used.").format(problems="; ".join(problems))
+def read_levels(text: str) -> list[str]:
+    names = text.lower().split(",")
+    if all(name in LEVELS for name in names) and 1 <= len(names) <= 3:
+        return names
+    raise ValueError(
+        _("levels must be beginner, club or expert separated by commas, got {levels}").format(levels=repr(text[:40]))
+    )
 
 
-def write_url() -> None:
+def read_session_seed(text: str) -> int:
+    if text.isdigit() and int(text) <= MAX_SEED:
+        return int(text)
+    raise ValueError(
+        _("a session seed is a whole number from 0 to {most}, the link says {seed}").format(
+            most=MAX_SEED, seed=repr(text[:40])
+        )
+    )
+
+
+def address() -> dict[str, str]:
+    """The session's seed and table, so the link replays it (nothing before a session)."""
+    if CONFIG not in st.session_state:
+        return {}
     table = config()
-    wanted = {
+    return {
         "seed": str(table.seed),
         "preset": table.preset,
         "players": str(table.players),
@@ -200,8 +177,53 @@ def write_url() -> None:
         **field_in_link(table.field),
         URL_PARAM: current_language(),  # a shared session opens in the same language
     }
-    if st.query_params.to_dict() != wanted:
-        st.query_params.from_dict(wanted)
+
+
+def records_to_json(hands: list[HandRecord]) -> list[dict[str, Any]]:
+    return [r.to_dict() for r in hands]
+
+
+def records_from_json(data: list[dict[str, Any]]) -> list[HandRecord]:
+    return [HandRecord.from_dict(r) for r in data]
+
+
+def config_from_json(data: dict[str, Any]) -> TableConfig:
+    return TableConfig(int(data["seed"]), str(data["preset"]), tuple(data["levels"]), str(data["field"]))
+
+
+STATE = PageState(
+    "play",
+    widgets={
+        PRESET: "vietnamese",
+        PLAYERS: 4,
+        FIELD: DEFAULT_FIELD,
+        TIMER: "Off",
+        SEED_TEXT: "",
+        **{LEVEL.format(seat): "club" for seat in (1, 2, 3)},
+    },
+    params=(
+        *table_params(PRESET, PLAYERS, FIELD),
+        Param("levels", None, read_levels, sticky=True),
+        Param("seed", None, read_session_seed),
+    ),
+    kept=(CONFIG, HAND, ROWS, RECORDS, SHOWN),
+    codecs={CONFIG: Codec(asdict, config_from_json), RECORDS: Codec(records_to_json, records_from_json)},
+    address=address,
+)
+
+
+def follow_link() -> None:
+    """On a session's first run, take seed, preset, players (and levels) from the link
+    (unless it is the session the profile left here: a reload keeps it as it was)."""
+    link = STATE.begin()
+    for seat, name in enumerate(link.values.get("levels", ()), start=1):
+        st.session_state[LEVEL.format(seat)] = name
+    if "seed" in link.values:
+        start_session(settings_config(link.values["seed"]))
+    if link.problems:
+        st.session_state[ERROR] = _("{problems}. The other settings are used.").format(
+            problems="; ".join(link.problems)
+        )
 
 
 # --- callbacks (bookkeeping only) ---------------------------------------------------------------
@@ -603,17 +625,9 @@ def show_hand() -> None:
 
 # --- page ---------------------------------------------------------------------------------------
 
-restore(PRESET, "vietnamese")
-restore(PLAYERS, 4)
-restore(FIELD, DEFAULT_FIELD)
-restore(TIMER, "Off")
-restore(SEED_TEXT, "")
-for _seat in (1, 2, 3):
-    restore(LEVEL.format(_seat), "club")
-
 st.title(pgettext("page", "Play"))
 st.caption(_("A table against computer players: arrange your 13 cards, press Reveal, see who pays whom."))
-read_url()
+follow_link()
 
 with st.expander(_("Table settings"), expanded=CONFIG not in st.session_state):
     col_preset, col_players = st.columns([2, 1.3])
@@ -651,7 +665,7 @@ with st.expander(_("Table settings"), expanded=CONFIG not in st.session_state):
             "Rules, players, levels and opponents apply when a new session starts; the timer from the next hand."
         ).format(samples=EXPERT_SAMPLES)
     )
-remember(*WIDGETS)
+STATE.remember()
 
 if st.session_state.get(ERROR):
     show_error(st.session_state[ERROR])
@@ -672,7 +686,7 @@ if replay_number is not None:
     original = next((r for r in records() if r.number == replay_number and r.replay_of is None), None)
     if original is not None:
         deal_hand(original.number, replay=original)
-write_url()
+STATE.write_url()
 
 session = config()
 st.caption(
@@ -688,3 +702,4 @@ elif st.session_state.get(SHOWN) is not None:
     show_reveal(st.session_state[SHOWN])
 show_session()
 show_history()
+STATE.end()

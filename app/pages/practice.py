@@ -22,34 +22,19 @@ import pandas as pd  # type: ignore[import-untyped]
 import streamlit as st
 
 from app import engine, feedback, recording
+from app.card_text import canonical_hand, category_names, dealt_layout, editor_labels, sort_for_display
 from app.cards import CardRow, card_rows, hand_editor
+from app.controls import field_select, four_colour, four_colour_toggle, players_select, rules_select
 from app.errors import show_error
+from app.formats import chi, percent
 from app.grading import GRADE_COLOURS, GRADE_ICONS, GRADES, grade_for, same_rows
 from app.i18n import URL_PARAM, _, chart_locale, current_language, labels_now, number, pgettext
+from app.page_state import Codec, PageState, Param, field_in_link, table_params
 from app.profile import current_profile
 from app.terms import category_label, field_label, grade_names, row_names, special_label
-from app.widgets import (
-    ROW_SIZES,
-    canonical_hand,
-    category_names,
-    chi,
-    dealt_layout,
-    editor_labels,
-    field_in_link,
-    field_select,
-    four_colour,
-    four_colour_toggle,
-    percent,
-    players_select,
-    remember,
-    restore,
-    rules_select,
-    sort_for_display,
-    table_from_link,
-)
 from solver import PRESETS, Card, parse_cards
 from solver.fields import DEFAULT_FIELD
-from solver.scoring import Arrangement, special_hand
+from solver.scoring import ROW_SIZES, Arrangement, special_hand
 from store import get_store
 from trainer import drills
 from trainer.themes import THEME_IDS
@@ -63,14 +48,12 @@ DEAL = "practice_deal"  # {"seed", "number", "kind", "hand", "note"}
 DRILL = "practice_drill"  # ((seed, kind), number of the last hand dealt from that drill)
 ROWS = "practice_rows"  # [[card text] * 3], kept in step with the card editor
 EDITOR = "practice_editor"
-URL_READ = "practice_url_read"
 RESULT = "practice_result"
 STATS_SINCE = "practice_stats_since"  # time.time() of the last "Reset statistics" (None: every hand)
 RECENT = 30  # hands in the statistics' chart
 ERROR = "practice_error"
 SUBMIT = "practice_submit"
 THEME = "practice_theme"  # the theme of a themed drill (a trainer.themes id)
-WIDGETS = (KIND, SEED, PRESET, PLAYERS, FIELD, THEME)
 KINDS = ("Random", "Hard", "Theme")
 
 def kind_label(kind: str) -> str:
@@ -186,12 +169,12 @@ def deal_now(number_from_link: int | None = None) -> None:
                 return
         note = _("a drill of: {theme}").format(theme=feedback.theme_name(theme))
         start_hand(cards, seed, number, kind, note, theme=theme)
-        write_url()
+        STATE.write_url()
         return
     else:
         cards, note = engine.deal(deal_seed), ""
     start_hand(cards, seed, number, kind, note)
-    write_url()
+    STATE.write_url()
 
 
 def deal_daily(seed: int | None = None) -> None:
@@ -202,49 +185,31 @@ def deal_daily(seed: int | None = None) -> None:
     seed = drills.daily_seed(day) if seed is None else seed
     note = _("the daily hand: the same for everyone on {day}").format(day=day.isoformat())
     start_hand(engine.deal(engine.drill_seed(seed, 1)), seed, 1, "Daily", note)
-    write_url()
+    STATE.write_url()
 
 
 # --- the address: ?seed=N&preset=...&players=...&kind=hard&hand=K ----------------------------
 
 
-def load_from_url() -> None:
-    """On a session's first visit, a link's seed (and settings) deals that hand at once."""
-    if st.session_state.get(URL_READ):
-        return
-    st.session_state[URL_READ] = True
-    params = st.query_params
-    problems = table_from_link(PRESET, PLAYERS, FIELD)
-    seed = params.get("seed")
-    if seed is None:
-        if problems:
-            st.session_state[ERROR] = _("The link's settings were not all usable: {problems}.").format(
-                problems="; ".join(problems)
-            )
-        return
-    kind = params.get("kind", "random")
-    if kind.lower() == "daily" and seed.isdigit() and len(seed) <= 12:
-        deal_daily(int(seed))
-        return
-    theme = kind[len("theme:") :] if kind.lower().startswith("theme:") else None
-    if theme in THEME_IDS:
-        st.session_state[THEME] = theme
-    st.session_state[KIND] = "Hard" if kind.lower() == "hard" else "Theme" if theme in THEME_IDS else "Random"
-    number_text = params.get("hand", "1")
-    number = int(number_text) if number_text.isdigit() and 0 < int(number_text) <= 1000 else 1
-    st.session_state[SEED] = seed[:40]
-    if problems:
-        st.session_state[ERROR] = _("The link's settings were not all usable: {problems}.").format(
-            problems="; ".join(problems)
-        )
-    deal_now(number)
+def read_kind(text: str) -> str:
+    """A link's kind of deal: ``hard``, ``daily`` or ``theme:<theme id>``; anything else is random."""
+    lowered = text.lower()
+    if lowered in ("hard", "daily"):
+        return lowered.capitalize()
+    theme = text[len("theme:") :]
+    return f"Theme:{theme}" if lowered.startswith("theme:") and theme in THEME_IDS else "Random"
 
 
-def write_url() -> None:
-    """Put the hand's seed and settings in the address, so the link deals it again."""
+def read_number(text: str) -> int:
+    """A link's hand number in the drill (1..1000; anything else is hand 1)."""
+    return int(text) if text.isdigit() and 0 < int(text) <= 1000 else 1
+
+
+def address() -> dict[str, str]:
+    """The hand's seed and settings, so the link deals it again (nothing before a deal)."""
     deal = st.session_state.get(DEAL)
     if not deal:
-        return
+        return {}
     wanted = {
         **({} if deal["seed"] is None else {"seed": str(deal["seed"])}),  # a review hand has no seed
         "preset": st.session_state[PRESET],
@@ -258,8 +223,47 @@ def write_url() -> None:
         wanted["kind"] = f"theme:{deal['theme']}"
     if deal.get("number", 1) > 1:
         wanted["hand"] = str(deal["number"])
-    if st.query_params.to_dict() != wanted:
-        st.query_params.from_dict(wanted)
+    return wanted
+
+
+def drill_from_json(value: list[object]) -> tuple[tuple[int, str], int]:
+    (seed, kind), number = value  # type: ignore[misc]
+    return (int(seed), str(kind)), int(number)  # type: ignore[call-overload]
+
+
+STATE = PageState(
+    "practice",
+    widgets={KIND: "Random", SEED: "", PRESET: "vietnamese", PLAYERS: 4, FIELD: DEFAULT_FIELD, THEME: "pair-in-front"},
+    params=(
+        *table_params(PRESET, PLAYERS, FIELD),
+        Param("kind", None, read_kind),
+        Param("hand", None, read_number),
+        Param("seed", SEED, lambda text: text[:40]),
+    ),
+    kept=(DEAL, DRILL, ROWS, RESULT, STATS_SINCE),
+    codecs={DRILL: Codec(list, drill_from_json)},
+    address=address,
+)
+
+
+def follow_link() -> None:
+    """On a session's first visit, a link's seed (and settings) deals that hand at once
+    (unless it is the hand the profile left here: a reload keeps the rows as they were)."""
+    link = STATE.begin()
+    if link.problems:
+        st.session_state[ERROR] = _("The link's settings were not all usable: {problems}.").format(
+            problems="; ".join(link.problems)
+        )
+    if "seed" in link.values:
+        link_kind = str(link.values.get("kind", "Random"))
+        link_seed = str(st.session_state.get(SEED, ""))
+        if link_kind == "Daily" and link_seed.isdigit():
+            deal_daily(int(link_seed))
+            return
+        if link_kind.startswith("Theme:"):
+            st.session_state[THEME], link_kind = link_kind[len("Theme:") :], "Theme"
+        st.session_state[KIND] = "Random" if link_kind == "Daily" else link_kind
+        deal_now(link.values.get("hand", 1))
 
 
 def on_review() -> None:
@@ -528,13 +532,7 @@ def show_stats() -> None:
 
 # --- page ----------------------------------------------------------------------------------
 
-restore(KIND, "Random")
-restore(SEED, "")
-restore(PRESET, "vietnamese")
-restore(PLAYERS, 4)
-restore(FIELD, DEFAULT_FIELD)
-restore(THEME, "pair-in-front")
-load_from_url()
+follow_link()
 
 st.title(pgettext("page", "Practice"))
 st.caption(_("Set the hand yourself, then see what the solver would do and how many chi it cost you."))
@@ -563,7 +561,7 @@ with st.expander(_("Deal and table settings"), expanded=DEAL not in st.session_s
         players_select(PLAYERS)
     field_select(FIELD)
     four_colour_toggle("practice")
-remember(*WIDGETS)
+STATE.remember()
 if st.session_state.pop("practice_deal_pending", False):
     deal_now()
 if st.session_state.pop("practice_daily_pending", False):
@@ -598,7 +596,7 @@ if st.session_state.get(ERROR):
 
 deal = st.session_state.get(DEAL)
 if deal:
-    write_url()  # settings changed since the deal (the opponents, say) go into the link too
+    STATE.write_url()  # settings changed since the deal (the opponents, say) go into the link too
     if deal["seed"] is None:
         caption = _("{kind} hand").format(kind=kind_label(deal["kind"]))
     elif deal.get("number", 1) > 1 or st.session_state.get(DRILL):
@@ -663,3 +661,4 @@ with st.expander(_("Grades: how many chi lost earns which grade")):
     )
 
 show_stats()
+STATE.end()

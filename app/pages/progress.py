@@ -28,12 +28,15 @@ import pandas as pd  # type: ignore[import-untyped]
 import streamlit as st
 
 from app import feedback, recording
+from app.card_text import sort_for_display
 from app.cards import CardRow, card_rows
+from app.controls import four_colour
+from app.formats import chi, percent
 from app.grading import GRADE_ICONS
 from app.i18n import URL_PARAM, _, chart_locale, current_language, integer, labels_now, ngettext, pgettext
+from app.page_state import field_in_link
 from app.profile import current_profile, profile_data_controls, use_profile_code_controls
 from app.terms import field_label, grade_names, preset_label, row_names
-from app.widgets import chi, field_in_link, four_colour, percent, sort_for_display
 from solver.scoring import Arrangement
 from store import DayStats, PracticeRecord, get_store
 from trainer.progress import streaks, weeks
@@ -216,6 +219,10 @@ def leaks_table(profile_id: str) -> None:
     )
 
 
+#: The Practice link's ``kind`` of each recorded kind of deal ("" for none; review hands have no seed).
+PRACTICE_KINDS = {"Random": "", "Hard": "hard", "Daily": "daily"}
+
+
 def links(record: PracticeRecord) -> str:
     """Markdown links that open a past hand on Solve and, when a seed deals it, on Practice."""
     table = {
@@ -224,14 +231,14 @@ def links(record: PracticeRecord) -> str:
         **field_in_link(record.field),
         URL_PARAM: current_language(),
     }
-    out = [f"[{_('Open on Solve')}](solve?{urlencode({'hand': record.hand, **table, 'mode': 'fast'})})"]
-    if record.seed is not None and record.kind in ("Random", "Hard"):
-        practice = {"seed": str(record.seed), **table}
-        if record.kind == "Hard":
-            practice["kind"] = "hard"
+    to_solve, to_practice = _("Open on Solve"), _("Open on Practice")  # marked outside the f-strings
+    out = [f"[{to_solve}](solve?{urlencode({'hand': record.hand, **table, 'mode': 'fast'})})"]
+    kind = PRACTICE_KINDS.get(record.kind, record.kind.lower() if record.kind.startswith("Theme:") else None)
+    if record.seed is not None and kind is not None:  # the deal's seed (and kind) deal it again
+        practice = {"seed": str(record.seed), **table, **({"kind": kind} if kind else {})}
         if (record.number or 1) > 1:
             practice["hand"] = str(record.number)
-        out.append(f"[{_('Open on Practice')}](practice?{urlencode(practice)})")
+        out.append(f"[{to_practice}](practice?{urlencode(practice)})")
     return " · ".join(out)
 
 
@@ -323,13 +330,15 @@ def macao_records(profile_id: str) -> None:
 
 
 def profile_section(code: str) -> None:
-    st.subheader(_("Your profile"))
-    st.html(
-        f'<div class="progress-profile" data-profile-code="{html.escape(code)}">'
-        f"{html.escape(_('Your profile code:'))} <b>{html.escape(code)}</b></div>"
-    )
+    """The profile's code (the contract's ``data-profile-code``), the code box to switch, and the data."""
+    st.subheader(_("Your profile code"))
+    shown = html.escape(code)
+    st.html(f'<div class="progress-profile" data-profile-code="{shown}"><code>{shown}</code></div>')
     st.caption(
-        _("Type this code on another device (below, on its Progress page) to carry on with the same hands there.")
+        _(
+            "Type this code on another device to open the same profile there. Keep it to yourself: "
+            "whoever has it can open your data."
+        )
     )
     use_profile_code_controls()
     profile_data_controls()

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 import streamlit as st
 
 from app.cards import CardRow, card_rows
+from app.controls import four_colour
 from app.i18n import _
 from app.terms import (
     SPECIAL_NAMES,
@@ -18,7 +19,6 @@ from app.terms import (
     special_meanings,
     special_names,
 )
-from app.widgets import four_colour
 from solver import PRESETS, Rules, parse_cards
 from solver.hands import CATEGORY_NAMES, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, TRIPS, category_of, key5
 
