@@ -561,6 +561,12 @@ with st.expander(_("Deal and table settings"), expanded=DEAL not in st.session_s
         players_select(PLAYERS)
     field_select(FIELD)
     four_colour_toggle("practice")
+    st.button(
+        _("Today's hand"),
+        key="practice_daily",
+        on_click=lambda: st.session_state.update({"practice_daily_pending": True}),
+        help=_("The daily hand: everyone gets the same hand on the same date."),
+    )
 STATE.remember()
 if st.session_state.pop("practice_deal_pending", False):
     deal_now()
@@ -585,12 +591,6 @@ with st.container(horizontal=True):
     )
     if st.session_state.get(DRILL):
         st.button(_("Start the drill again"), key="practice_restart", on_click=on_restart_drill)
-    st.button(
-        _("Today's hand"),
-        key="practice_daily",
-        on_click=lambda: st.session_state.update({"practice_daily_pending": True}),
-        help=_("The daily hand: everyone gets the same hand on the same date."),
-    )
 if st.session_state.get(ERROR):
     show_error(st.session_state[ERROR])
 
