@@ -32,8 +32,7 @@ pages = [
 ]
 
 page = st.navigation(pages, position="top")
-language_picker()
-keep_in_browser()
+language_picker(beside=keep_in_browser)
 try:
     page.run()
 except Exception as exc:  # last line of defence: never show a traceback to a player

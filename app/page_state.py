@@ -31,7 +31,7 @@ by hand (``load_from_url``, ``write_url``, ``restore``, ``remember``):
   same profile on another device finds the page as it was left.  When the URL is the
   address the page wrote for the state it found saved (a reload, or the same drill's link
   opened again: :meth:`PageState.points_at`), the saved state stands and the URL is not
-  read again (``link.restored``); a link to something else wins.
+  read again; a link to something else wins.
 
 The ``<page>_url_read`` flag marks a session's first run of the page (the keys pages and
 tests have always used).
@@ -104,12 +104,10 @@ class Codec:
 
 @dataclass(frozen=True)
 class Link:
-    """What the first run of a page found in the URL."""
+    """What the first run of a page read from the URL: the values, and the problems in words."""
 
     values: dict[str, Any] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
-    first: bool = False
-    restored: bool = False
 
 
 @dataclass(frozen=True)
@@ -147,9 +145,9 @@ class PageState:
         if not loaded:  # nothing saved yet: a page at its defaults is not worth a write
             ss[self._saved_key] = self._text(dict(self.widgets))
         elif self.address is not None and self.points_at(self.address(), _url()):
-            return Link(first=True, restored=True)
+            return Link()  # the saved state stands
         values, problems = self.read_url()
-        return Link(values, problems, first=True)
+        return Link(values, problems)
 
     def end(self) -> None:
         """Keep the widget values across page switches and save what changed for the profile."""
@@ -237,8 +235,11 @@ class PageState:
         text = self._text(data)
         if st.session_state.get(self._saved_key) == text:
             return
-        profile.save_page(self.page, data)
-        st.session_state[self._saved_key] = text
+        st.session_state[self._saved_key] = text  # tried once per change, even when refused
+        try:
+            profile.save_page(self.page, data)
+        except ValueError as exc:  # over the store's size limit: the page goes on, unsaved
+            _log.warning("state of page %s not saved: %s", self.page, exc)
 
     def load(self) -> bool:
         """Put the profile's saved state in the session keys that have no value yet; True

@@ -32,7 +32,7 @@ from typing import Any
 import streamlit as st
 
 from app.i18n import LANG_KEY, _
-from store import ImportRefused, Profile, UnknownProfile, get_store
+from store import DatabaseUnavailable, ImportRefused, Profile, Store, UnknownProfile, get_store
 
 _log = logging.getLogger("mau_binh.app")
 
@@ -47,6 +47,7 @@ _FRESH = "profile__fresh"  # the session created its profile (the browser had no
 CODE_INPUT = "profile_code_input"
 _CODE_ERROR = "profile_code_error"
 _DATA_MESSAGE = "profile_data_message"
+_STORE_DOWN = "profile__store_down"  # why the store cannot be opened (said once per session)
 #: Session keys a profile switch keeps (the language is the browser's, not the profile's).
 _SURVIVES_SWITCH = (LANG_KEY,)
 
@@ -80,9 +81,26 @@ _KEEPER = st.components.v2.component("mau_binh_profile", js=_KEEPER_JS)
 # --- the profile of this session ---------------------------------------------------------------
 
 
+def available_store() -> Store | None:
+    """The store, or None when it cannot be opened (an unreadable database, one a newer app
+    wrote, a data folder that cannot be created): the pages then work for this session only,
+    and the player is told once why nothing is kept."""
+    ss = st.session_state
+    if _STORE_DOWN in ss:  # tried once this session: not again on every call
+        return None
+    try:
+        return get_store()
+    except (DatabaseUnavailable, OSError) as exc:
+        ss[_STORE_DOWN] = str(exc)
+        _log.error("the store cannot be opened: %s", exc)
+        st.toast(_("Your progress cannot be saved right now; this visit works without it."), icon="⚠️")
+        return None
+
+
 def current_profile() -> Profile:
     """This session's profile: the one the session chose, else the browser's cookie, else a
-    new one (cached in the session)."""
+    new one (cached in the session).  Raises :class:`store.DatabaseUnavailable` when the
+    store cannot be opened (see :func:`available_store`)."""
     ss = st.session_state
     cached = ss.get(_PROFILE)
     if isinstance(cached, Profile) and cached.id == ss.get(PROFILE_ID, cached.id):
@@ -99,14 +117,18 @@ def current_profile() -> Profile:
 
 
 def load_page(page: str) -> dict[str, Any] | None:
-    """The state the current profile saved for ``page`` (None when there is none)."""
-    return get_store().load_page_state(current_profile().id, page)
+    """The state the current profile saved for ``page`` (None when there is none, or no store)."""
+    store = available_store()
+    return None if store is None else store.load_page_state(current_profile().id, page)
 
 
 def save_page(page: str, state: dict[str, Any]) -> None:
-    """Save ``page``'s state for the current profile (the last write wins).  When the
-    profile was deleted meanwhile (on another device), this browser gets a new one."""
-    store = get_store()
+    """Save ``page``'s state for the current profile (the last write wins; nothing without a
+    store).  When the profile was deleted meanwhile (on another device), this browser gets
+    a new one."""
+    store = available_store()
+    if store is None:
+        return
     try:
         store.save_page_state(current_profile().id, page, state)
     except UnknownProfile:
@@ -129,6 +151,8 @@ def switch_to(profile_id: str) -> None:
 def keep_in_browser() -> None:
     """Keep the profile id in the browser's cookie and ``localStorage`` (a zero-height script;
     call it on every run)."""
+    if available_store() is None:
+        return
     profile = current_profile()
     ss = st.session_state
     _KEEPER(
@@ -175,6 +199,17 @@ def _on_use_code() -> None:
         ss[_CODE_ERROR] = _("No profile has the code {code}. Check it and try again.").format(code=repr(text[:40]))
         return
     switch_to(found.id)
+
+
+def store_down_message() -> str | None:
+    """Why profiles cannot be used right now (None while the store works)."""
+    available_store()
+    down = st.session_state.get(_STORE_DOWN)
+    if down is None:
+        return None
+    return _("Profiles are not available right now ({reason}). This visit works, but nothing is kept.").format(
+        reason=down
+    )
 
 
 def use_profile_code_controls() -> None:

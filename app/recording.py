@@ -6,7 +6,8 @@ hand in the store), Play when a hand is revealed and settled (:func:`play_hand`)
 when a round ends (:func:`macao_round`).  Each is one transaction of the store; each record
 carries a uid fixed when the hand was dealt, so a submission that runs twice (a double
 click, a rerun) is kept once.  The pages keep their own plain data; this module turns it
-into the store's records (:mod:`store.records`), and nothing else.
+into the store's records (:mod:`store.records`), and nothing else.  Without a store (see
+:func:`app.profile.available_store`) nothing is recorded and the pages work for the visit.
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app import engine
-from app.profile import current_profile
+from app.profile import available_store, current_profile
 from solver import strongest_back_first
 from solver.table import HandRecord, TableConfig
-from store import MacaoRoundRecord, PlayHandRecord, PlaySeat, PracticeRecord, get_store
+from store import MacaoRoundRecord, PlayHandRecord, PlaySeat, PracticeRecord, Store
 from trainer.rating import Rating, rate_hand
 
 #: The page-state entry (``Store.save_page_state``) that keeps the profile's Practice rating.
@@ -39,7 +40,7 @@ def seconds_since(started: object) -> float:
     return max(0.0, time.time() - started) if isinstance(started, (int, float)) else 0.0
 
 
-def practice(result: Mapping[str, Any], deal: Mapping[str, Any]) -> int:
+def practice(result: Mapping[str, Any], deal: Mapping[str, Any]) -> int | None:
     """Record a submitted Practice set (``result`` as the page keeps it, ``deal`` the hand
     dealt); a hand dealt from the review queue answers its item in the same transaction."""
     record = PracticeRecord(
@@ -61,16 +62,19 @@ def practice(result: Mapping[str, Any], deal: Mapping[str, Any]) -> int:
         hints=int(deal.get("hints", 0)),
         uid=str(deal.get("uid") or new_uid()),
     )
+    store = available_store()
+    if store is None:  # no database this visit: the page works, nothing is kept (the player was told)
+        return None
     profile_id = current_profile().id
-    row = get_store().record_practice(profile_id, record, review_item=deal.get("review_item"))
-    rate(profile_id, record)
+    row = store.record_practice(profile_id, record, review_item=deal.get("review_item"))
+    rate(store, profile_id, record)
     return row
 
 
-def rating(profile_id: str) -> tuple[Rating, int, list[list[float]]] | None:
+def rating(store: Store, profile_id: str) -> tuple[Rating, int, list[list[float]]] | None:
     """The profile's Practice rating, the hands it rates and its recent history
     (``[epoch seconds, rating]`` pairs), or None before the first rated hand."""
-    saved = get_store().load_page_state(profile_id, RATING_PAGE)
+    saved = store.load_page_state(profile_id, RATING_PAGE)
     if not saved:
         return None
     return (
@@ -80,18 +84,18 @@ def rating(profile_id: str) -> tuple[Rating, int, list[list[float]]] | None:
     )
 
 
-def rate(profile_id: str, record: PracticeRecord) -> Rating:
+def rate(store: Store, profile_id: str, record: PracticeRecord) -> Rating:
     """Move the profile's rating by one hand (:mod:`trainer.rating`): the hand is as hard
     as the chi the Beginner's set (strongest back first) loses on it, the player scores by
     the chi their set lost.  Kept apart from the record (a second, small write): a crash
     between the two leaves the hand unrated, never a rating without its hand."""
     naive = strongest_back_first(record.hand, record.preset)
     naive_ev = engine.evaluate_set(record.hand, str(naive), record.preset, record.players, "fast", record.field)["ev"]
-    before = rating(profile_id)
+    before = rating(store, profile_id)
     old, hands, history = before if before else (Rating(), 0, [])
     new = rate_hand(old, max(0.0, record.best_ev - naive_ev), record.chi_lost, record.players)
     history = [*history, [round(record.created_at.timestamp()), round(new.rating, 1)]][-RATING_HISTORY:]
-    get_store().save_page_state(
+    store.save_page_state(
         profile_id,
         RATING_PAGE,
         {"rating": new.rating, "deviation": new.deviation, "volatility": new.volatility, "hands": hands + 1,
@@ -100,7 +104,7 @@ def rate(profile_id: str, record: PracticeRecord) -> Rating:
     return new
 
 
-def play_hand(table: TableConfig, record: HandRecord, hand: Mapping[str, Any]) -> int:
+def play_hand(table: TableConfig, record: HandRecord, hand: Mapping[str, Any]) -> int | None:
     """Record a settled Play hand: every seat's hand and set, the settlement, my net
     (``hand``: the page's dealt hand, with its ``uid``, ``dealt_at`` and ``hints``)."""
     review = record.extra.get("review") or {}
@@ -133,7 +137,8 @@ def play_hand(table: TableConfig, record: HandRecord, hand: Mapping[str, Any]) -
         hints=int(hand.get("hints", 0)),
         uid=str(hand.get("uid") or new_uid()),
     )
-    return get_store().record_play_hand(current_profile().id, stored)
+    store = available_store()
+    return None if store is None else store.record_play_hand(current_profile().id, stored)
 
 
 def macao_round(
@@ -145,7 +150,7 @@ def macao_round(
     my_place: int | None,
     turns: int,
     started: object = None,
-) -> int:
+) -> int | None:
     """Record a finished Macao round: its options and seed, the table and the result."""
     stored = MacaoRoundRecord(
         options=dict(options),
@@ -157,4 +162,5 @@ def macao_round(
         turns=turns,
         seconds=round(seconds_since(started), 1),
     )
-    return get_store().record_macao_round(current_profile().id, stored)
+    store = available_store()
+    return None if store is None else store.record_macao_round(current_profile().id, stored)

@@ -10,7 +10,7 @@
     write the review queue too), then Play hands and page states.  Latency is the wall time of each call.
 (b) Progress: a second profile gets 10,000 seeded hands (imported as one export file, which
     times the import too), then every query a Progress page needs is timed (the median of
-    7 runs each): counts, grades, per-day and per-theme aggregates, the newest 50 hands,
+    7 runs each): counts, totals, grades, per-day and per-theme aggregates, the newest 50 hands,
     the review queue's count and due hands.
 """
 
@@ -75,6 +75,7 @@ def progress(store: Store, hands: int) -> None:
     now = start + timedelta(days=200)
     queries: list[tuple[str, Callable[[], object]]] = [
         ("practice_count", lambda: store.practice_count(me.id)),
+        ("practice_summary", lambda: store.practice_summary(me.id)),
         ("practice_grades", lambda: store.practice_grades(me.id)),
         ("practice_by_day (UTC+7)", lambda: store.practice_by_day(me.id, utc_offset=timedelta(hours=7))),
         ("practice_by_theme", lambda: store.practice_by_theme(me.id)),
@@ -89,7 +90,7 @@ def progress(store: Store, hands: int) -> None:
         result = query()
         median = statistics.median(timed(query) for _ in range(7))
         total += median
-        rows = len(result) if isinstance(result, (list, dict)) else result
+        rows = len(result) if isinstance(result, (list, dict)) else getattr(result, "hands", result)
         print(f"    {name:<36} {median * 1000:9.2f}   {rows}")
     print(f"    all of them                          {total * 1000:9.2f}")
 

@@ -16,6 +16,6 @@ if [ ! -x /usr/bin/chromium ]; then
         echo "warning: /usr/bin/chromium is missing; the browser tests will fail (install Debian's chromium)" >&2
     fi
 fi
-.venv/bin/ruff check solver macao app streamlit_app.py tests benchmarks
-.venv/bin/mypy solver macao
+.venv/bin/ruff check solver macao store app streamlit_app.py tests benchmarks
+.venv/bin/mypy solver macao store
 exec .venv/bin/python -m pytest "$@"

@@ -15,7 +15,7 @@ See docs/operations.md for the data folder, backups, PostgreSQL and the export f
 from __future__ import annotations
 
 from .codes import InvalidProfileCode, format_code, parse_code
-from .engine import UnsupportedDatabase
+from .engine import DatabaseUnavailable, UnsupportedDatabase
 from .paths import data_dir, database_url
 from .records import (
     GRADES,
@@ -27,6 +27,7 @@ from .records import (
     PlayHandRecord,
     PlaySeat,
     PracticeRecord,
+    PracticeSummary,
     Profile,
     ReviewItem,
     ThemeStats,
@@ -41,6 +42,7 @@ __all__ = [
     "PAGE_STATE_BYTES",
     "RATING_OF_GRADE",
     "REVIEW_GRADES",
+    "DatabaseUnavailable",
     "DayStats",
     "ImportRefused",
     "ImportSummary",
@@ -50,6 +52,7 @@ __all__ = [
     "PlayHandRecord",
     "PlaySeat",
     "PracticeRecord",
+    "PracticeSummary",
     "Profile",
     "ReviewItem",
     "Store",

@@ -53,6 +53,10 @@ class UnsupportedDatabase(ValueError):
     """A database URL the store cannot use."""
 
 
+class DatabaseUnavailable(RuntimeError):
+    """A database the store cannot open: unreadable, or at a schema version newer than this code."""
+
+
 def create_engine(url: str) -> Engine:
     """An engine for ``url`` set up as the module docstring says."""
     parsed = sa.make_url(url)
@@ -102,19 +106,36 @@ def schema_version(connection: Connection) -> str | None:
 
 
 def migrate(engine: Engine) -> str:
-    """Bring the database to the newest schema version (never dropping data); return it."""
-    head = head_revision()
-    with engine.connect() as probe:
-        if schema_version(probe) == head:
+    """Bring the database to the newest schema version (never dropping data); return it.
+
+    Raises :class:`DatabaseUnavailable` when the database cannot be read (not a database, no
+    access) or was written by a newer version of the app.
+    """
+    scripts = ScriptDirectory.from_config(_config())
+    head = scripts.get_current_head()
+    assert head is not None
+    try:
+        with engine.connect() as probe:
+            current = schema_version(probe)
+        if current == head:
             return head
-    with engine.connect() as connection:
-        connection.execution_options(**{WRITE: True})
-        with connection.begin():
-            if engine.dialect.name == "postgresql":
-                connection.execute(sa.select(sa.func.pg_advisory_xact_lock(_PG_MIGRATION_LOCK)))
-            config = _config()
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
-            version = schema_version(connection)
+        known = {script.revision for script in scripts.walk_revisions()}
+        if current is not None and current not in known:
+            raise DatabaseUnavailable(
+                f"the database {engine.url!r} is at schema version {current!r}, which this version of the app "
+                f"does not know (its newest is {head!r}): a newer app wrote it; run that version, or restore "
+                f"a backup"
+            )
+        with engine.connect() as connection:
+            connection.execution_options(**{WRITE: True})
+            with connection.begin():
+                if engine.dialect.name == "postgresql":
+                    connection.execute(sa.select(sa.func.pg_advisory_xact_lock(_PG_MIGRATION_LOCK)))
+                config = _config()
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+                version = schema_version(connection)
+    except sa.exc.DBAPIError as exc:
+        raise DatabaseUnavailable(f"the database {engine.url!r} cannot be opened: {exc.orig}") from exc
     assert version == head, (version, head)
     return head

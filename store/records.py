@@ -179,6 +179,21 @@ class ImportSummary:
 
 
 @dataclass(frozen=True)
+class PracticeSummary:
+    """All of a profile's Practice hands (since a time) in one row; the times are None without hands."""
+
+    hands: int
+    chi_lost: float
+    mean_chi_lost: float
+    good: int
+    mistakes: int
+    mean_seconds: float
+    hints: int
+    first: datetime | None
+    last: datetime | None
+
+
+@dataclass(frozen=True)
 class DayStats:
     """Practice on one day (in the timezone asked for): hands, chi lost, and hands set best or good."""
 

@@ -41,6 +41,7 @@ from .records import (
     PlayHandRecord,
     PlaySeat,
     PracticeRecord,
+    PracticeSummary,
     Profile,
     ReviewItem,
     ThemeStats,
@@ -141,6 +142,15 @@ class Store:
         self.codes = CodeLimiter(code_failures_per_minute)
         insert = postgresql.insert if self.engine.dialect.name == "postgresql" else sqlite.insert
         self._insert_theme = insert(practice_themes)
+        self._insert_new = {
+            table.name: insert(table).on_conflict_do_nothing(index_elements=["profile_id", "uid"]).returning(table.c.id)
+            for table in (practice_records, play_hands, macao_rounds)
+        }
+        self._queue_new = (
+            insert(review_items)
+            .on_conflict_do_nothing(index_elements=["profile_id", "hand_key", "preset", "players", "field"])
+            .returning(review_items.c.id)
+        )
         upsert = insert(page_states)
         self._page_upsert = upsert.on_conflict_do_update(
             index_elements=["profile_id", "page"],
@@ -368,19 +378,9 @@ class Store:
         record: PracticeRecord,
         review_item: int | None,
     ) -> int:
-        existing = connection.execute(
-            sa.select(practice_records.c.id).where(
-                practice_records.c.profile_id == profile_id, practice_records.c.uid == record.uid
-            )
-        ).scalar()
-        if existing is not None:
-            return int(existing)
-        row_id = _new_id(
-            connection.execute(
-                practice_records.insert(),
-                _columns(record, profile_id=profile_id),
-            )
-        )
+        row_id, new = self._insert_once(connection, practice_records, _columns(record, profile_id=profile_id))
+        if not new:
+            return row_id
         if record.themes:
             connection.execute(practice_themes.insert(), _theme_rows(row_id, profile_id, record))
         if review_item is not None:
@@ -415,6 +415,29 @@ class Store:
         query = query.order_by(practice_records.c.created_ms.desc(), practice_records.c.id.desc()).limit(limit)
         with self.read() as connection:
             return [_practice_of(row) for row in connection.execute(query).mappings()]
+
+    def practice_summary(self, profile_id: str, since: datetime | None = None) -> PracticeSummary:
+        """Totals of the profile's Practice hands: count, chi lost, best-or-good, mistakes or worse, time, hints."""
+        p = practice_records.c
+        count = sa.func.count()
+        query = sa.select(
+            count,
+            sa.func.coalesce(sa.func.sum(p.chi_lost), 0.0),
+            sa.func.coalesce(sa.func.sum(sa.case((p.grade.in_(("best", "good")), 1), else_=0)), 0),
+            sa.func.coalesce(sa.func.sum(sa.case((p.grade.in_(sorted(REVIEW_GRADES)), 1), else_=0)), 0),
+            sa.func.coalesce(sa.func.sum(p.seconds), 0.0),
+            sa.func.coalesce(sa.func.sum(p.hints), 0),
+            sa.func.min(p.created_ms),
+            sa.func.max(p.created_ms),
+        ).where(*self._practice_where(profile_id, since))
+        with self.read() as connection:
+            hands, lost, good, bad, seconds, hints, first, last = connection.execute(query).one()
+        per = max(int(hands), 1)
+        return PracticeSummary(
+            hands=int(hands), chi_lost=float(lost), mean_chi_lost=float(lost) / per, good=int(good), mistakes=int(bad),
+            mean_seconds=float(seconds) / per, hints=int(hints),
+            first=None if first is None else from_ms(first), last=None if last is None else from_ms(last),
+        )  # fmt: skip
 
     def practice_grades(self, profile_id: str, since: datetime | None = None) -> dict[str, int]:
         """How many Practice hands got each grade."""
@@ -468,38 +491,21 @@ class Store:
     def _enqueue(self, connection: Connection, profile_id: str, record: PracticeRecord) -> None:
         key = hand_key(record.hand)
         item = review_items.c
-        found = connection.execute(
-            sa.select(item.id, item.card).where(
-                item.profile_id == profile_id,
-                item.hand_key == key,
-                item.preset == record.preset,
-                item.players == record.players,
-                item.field == record.field,
-            )
-        ).first()
         now = to_ms(record.created_at)
         latest = {"played": record.played, "best": record.best, "grade": record.grade, "chi_lost": record.chi_lost,
                   "mode": record.mode, "hand": record.hand, "updated_ms": now}  # fmt: skip
-        if found is None:
-            card = review.first_card(record.created_at)
-            connection.execute(
-                review_items.insert(),
-                dict(
-                    uid=new_uid(),
-                    profile_id=profile_id,
-                    hand_key=key,
-                    preset=record.preset,
-                    players=record.players,
-                    field=record.field,
-                    card=review.card_to_json(card),
-                    due_ms=to_ms(card.due),
-                    reviews=0,
-                    last_grade=None,
-                    created_ms=now,
-                    **latest,
-                ),
-            )
+        card = review.first_card(record.created_at)
+        first = {"uid": new_uid(), "profile_id": profile_id, "hand_key": key, "preset": record.preset,
+                 "players": record.players, "field": record.field, "card": review.card_to_json(card),
+                 "due_ms": to_ms(card.due), "reviews": 0, "last_grade": None, "created_ms": now}  # fmt: skip
+        if connection.execute(self._queue_new, first | latest).scalar() is not None:
             return
+        found = connection.execute(  # queued already: this is a lapse of it
+            sa.select(item.id, item.card)
+            .where(item.profile_id == profile_id, item.hand_key == key, item.preset == record.preset,
+                   item.players == record.players, item.field == record.field)
+            .with_for_update()
+        ).one()  # fmt: skip
         card = review.answer(review.card_from_json(found.card), record.grade, record.created_at)
         connection.execute(
             _UPDATE_ITEM, {"row_id": found.id, "card": review.card_to_json(card), "due_ms": to_ms(card.due), **latest}
@@ -510,7 +516,9 @@ class Store:
     ) -> ReviewItem:
         item = review_items.c
         row = (
-            connection.execute(sa.select(review_items).where(item.id == item_id, item.profile_id == profile_id))
+            connection.execute(
+                sa.select(review_items).where(item.id == item_id, item.profile_id == profile_id).with_for_update()
+            )
             .mappings()
             .first()
         )
@@ -563,15 +571,7 @@ class Store:
             return self._insert_play(connection, profile_id, record)
 
     def _insert_play(self, connection: Connection, profile_id: str, record: PlayHandRecord) -> int:
-        existing = self._existing(connection, play_hands, profile_id, record.uid)
-        if existing is not None:
-            return existing
-        return _new_id(
-            connection.execute(
-                play_hands.insert(),
-                _columns(record, profile_id=profile_id),
-            )
-        )
+        return self._insert_once(connection, play_hands, _columns(record, profile_id=profile_id))[0]
 
     def record_macao_round(self, profile_id: str, record: MacaoRoundRecord) -> int:
         """Record a finished Macao round; return its row id (a repeated uid keeps the first)."""
@@ -581,22 +581,21 @@ class Store:
             return self._insert_macao(connection, profile_id, record)
 
     def _insert_macao(self, connection: Connection, profile_id: str, record: MacaoRoundRecord) -> int:
-        existing = self._existing(connection, macao_rounds, profile_id, record.uid)
-        if existing is not None:
-            return existing
-        return _new_id(
-            connection.execute(
-                macao_rounds.insert(),
-                _columns(record, profile_id=profile_id),
-            )
-        )
+        return self._insert_once(connection, macao_rounds, _columns(record, profile_id=profile_id))[0]
 
-    @staticmethod
-    def _existing(connection: Connection, table: sa.Table, profile_id: str, uid: str) -> int | None:
+    def _insert_once(self, connection: Connection, table: sa.Table, row: dict[str, Any]) -> tuple[int, bool]:
+        """Insert a record unless its uid is there already: (row id, whether it is new).
+
+        ``ON CONFLICT DO NOTHING`` rather than a look first, so two writers of one uid at once
+        (a double submit from two processes on PostgreSQL) end with one row and no error.
+        """
+        new = connection.execute(self._insert_new[table.name], row).scalar()
+        if new is not None:
+            return int(new), True
         found = connection.execute(
-            sa.select(table.c.id).where(table.c.profile_id == profile_id, table.c.uid == uid)
-        ).scalar()
-        return None if found is None else int(found)
+            sa.select(table.c.id).where(table.c.profile_id == row["profile_id"], table.c.uid == row["uid"])
+        ).scalar_one()
+        return int(found), False
 
     def play_records(
         self, profile_id: str, limit: int | None = None, before: datetime | None = None
@@ -634,12 +633,6 @@ def _columns(record: PracticeRecord | PlayHandRecord | MacaoRoundRecord, **extra
     values = plain_values(record)
     values["created_ms"] = to_ms(values.pop("created_at"))
     return values | extra
-
-
-def _new_id(result: sa.CursorResult[Any]) -> int:
-    key = result.inserted_primary_key
-    assert key is not None
-    return int(key[0])
 
 
 def _review_export_of(row: Any) -> ReviewExport:

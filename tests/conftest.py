@@ -44,13 +44,17 @@ def public_vectors() -> list[dict[str, Any]]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Leave ``slow`` tests out unless ``-m`` names them or MAU_BINH_SLOW=1 (deselected, not skipped)."""
-    if "slow" in (config.getoption("-m") or "") or os.environ.get("MAU_BINH_SLOW") == "1":
-        return
-    slow = [item for item in items if item.get_closest_marker("slow")]
-    if slow:
-        items[:] = [item for item in items if not item.get_closest_marker("slow")]
-        config.hook.pytest_deselected(items=slow)
+    """Leave ``slow`` tests out unless ``-m`` names them or MAU_BINH_SLOW=1, and ``postgres`` tests
+    unless MAU_BINH_TEST_POSTGRES_URL names a server (deselected, not skipped)."""
+    left_out = set()
+    if "slow" not in (config.getoption("-m") or "") and os.environ.get("MAU_BINH_SLOW") != "1":
+        left_out.add("slow")
+    if not os.environ.get("MAU_BINH_TEST_POSTGRES_URL"):
+        left_out.add("postgres")
+    out = [item for item in items if any(item.get_closest_marker(name) for name in left_out)]
+    if out:
+        items[:] = [item for item in items if item not in out]
+        config.hook.pytest_deselected(items=out)
 
 
 # --- the real-browser tests' server and browser (one of each per test module) ----------------

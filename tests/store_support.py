@@ -2,14 +2,21 @@
 
 ``python -m tests.store_support URL PROFILE_ID COUNT SEED`` records COUNT practice hands,
 printing each row id (flushed) only after its write returned, so a test that kills the
-process knows which writes were acknowledged.
+process knows which writes were acknowledged.  ``python -m tests.store_support import URL
+PROFILE_ID FILE`` imports an export file, printing ``writing`` when its write transaction
+begins and ``done`` when the import returned.
 """
 
 from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from sqlalchemy.engine import Connection
 
 from solver.cards import format_cards, full_deck
 from store import GRADES, PracticeRecord, Store
@@ -47,6 +54,21 @@ def practice_record(rng: random.Random, when: datetime | None = None, **changes:
     return PracticeRecord(**values)  # type: ignore[arg-type]
 
 
+class AnnouncingStore(Store):
+    """A store that says when a write transaction begins (so a test can kill it inside one)."""
+
+    @contextmanager
+    def write(self) -> Iterator[Connection]:
+        with super().write() as connection:
+            print("writing", flush=True)
+            yield connection
+
+
+def import_file(url: str, profile_id: str, path: str) -> None:
+    AnnouncingStore(url).import_profile(profile_id, Path(path).read_bytes())
+    print("done", flush=True)
+
+
 def main(url: str, profile_id: str, count: int, seed: int) -> None:
     store = Store(url)
     rng = random.Random(seed)
@@ -56,4 +78,7 @@ def main(url: str, profile_id: str, count: int, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    if sys.argv[1] == "import":
+        import_file(sys.argv[2], sys.argv[3], sys.argv[4])
+    else:
+        main(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))

@@ -11,9 +11,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from app.card_text import dealt_layout
+from app.page_state import PageState, Param
 from solver import parse_cards
 from store import get_store
 
@@ -218,3 +220,46 @@ def test_export_import_and_delete() -> None:
     home.query_params.clear()  # the plain page, no link: nothing of the deleted profile comes back
     home.switch_page("app/pages/practice.py").run()
     assert "practice_deal" not in home.session_state
+
+
+def test_a_state_over_the_store_limit_is_left_unsaved_and_the_page_goes_on() -> None:
+    at = open_page("app/pages/practice.py", params={"seed": "88"})
+    profile = at.session_state["profile_id"]
+    saved = get_store().load_page_state(profile, "practice")
+    # the page keeps its deal: one with a note of 300,000 characters is over the limit
+    at.session_state["practice_deal"] = {**at.session_state["practice_deal"], "note": "x" * 300_000}
+    at.run()
+    no_crash(at)
+    assert get_store().load_page_state(profile, "practice") == saved
+
+
+def test_a_link_points_at_the_saved_page_when_it_agrees_on_everything_it_says() -> None:
+    state = PageState("drill", params=(Param("seed"), Param("hand"), Param("preset", sticky=True)))
+    saved = {"seed": "1", "preset": "vietnamese", "lang": "vi"}
+    assert state.points_at(saved, {"seed": "1"})  # the rules left out: the saved ones stand
+    assert state.points_at(saved, {"seed": "1", "preset": "vietnamese", "lang": "en"})  # the language aside
+    assert not state.points_at(saved, {"seed": "1", "preset": "chinese"})
+    assert not state.points_at(saved, {"seed": "2"})
+    assert not state.points_at(saved, {"seed": "1", "hand": "2"})  # hand 2 of the drill is another hand
+    assert not state.points_at({**saved, "hand": "2"}, {"seed": "1"})  # ... and so is hand 1
+    assert not state.points_at({}, {"seed": "1"})  # nothing saved to point at
+
+
+def test_without_a_store_the_pages_work_for_the_visit_and_say_why_nothing_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "mau-binh.sqlite3").write_text("not a database", encoding="utf-8")
+    monkeypatch.setenv("MAU_BINH_DATA_DIR", str(broken))
+    at = open_page("app/pages/practice.py", params={"seed": "99"})
+    assert at.session_state["practice_deal"]["seed"] == 99
+    rows = moved(at.session_state["practice_rows"])
+    at.session_state["practice_rows"] = rows
+    at.run()
+    no_crash(at)
+    assert "profile_id" not in at.session_state
+    at.switch_page("app/pages/profile.py").run()
+    no_crash(at)
+    assert any("Profiles are not available right now" in str(e.value) for e in at.error)
+    assert (broken / "mau-binh.sqlite3").read_text(encoding="utf-8") == "not a database"  # left as it was

@@ -8,6 +8,7 @@ twice on that folder.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +103,19 @@ def test_a_moved_card_survives_reload_and_restart_and_the_code_opens_it_elsewher
             assert open_practice(page, url) == moved
             assert profile_id(home) == secret
 
+            # a browser that lost its cookie but kept its storage gets its profile back
+            home.clear_cookies()
+            page.reload()
+            wait_for_cookie(page, home)
+            for _ in range(100):
+                if profile_id(home) == secret:
+                    break
+                page.wait_for_timeout(100)
+            assert profile_id(home) == secret
+            page.locator("[data-row='back'] [data-card]").first.wait_for(timeout=60_000)
+            wait_idle(page)
+            assert shown_rows(page) == moved
+
             # a new browser (no cookie, no storage) starts a profile of its own: the hand as dealt
             away = browser.new_context(viewport={"width": 1280, "height": 900})
             other = away.new_page()
@@ -136,6 +150,22 @@ def test_a_moved_card_survives_reload_and_restart_and_the_code_opens_it_elsewher
             assert profile_id(away) == secret
             assert open_practice(other, url) == moved
             nowhere_but_the_cookie(other, secret)
+
+            # export: a JSON file with the hand as it was left, and without the id
+            other.goto(url + "/profile")
+            other.get_by_text("Export my data").click()
+            with other.expect_download(timeout=60_000) as download:
+                other.get_by_role("button", name="Download my data (JSON)").click()
+            exported = Path(download.value.path()).read_text(encoding="utf-8")
+            assert secret not in exported
+            assert json.loads(exported)["page_states"]["practice"]["practice_rows"] == moved
+            # a bad file is refused with a reason and changes nothing
+            bad = tmp_path / "bad.json"
+            bad.write_text('{"format": "something else"}', encoding="utf-8")
+            other.locator("[data-testid=stFileUploaderDropzoneInput]").set_input_files(str(bad))
+            other.get_by_role("button", name="Yes, import this file").click()
+            other.get_by_text("That file cannot be imported").wait_for(timeout=30_000)
+            assert open_practice(other, url) == moved
             away.close()
 
         assert not errors, errors

@@ -21,7 +21,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import solver
-from store import get_store
+from store import database_url, get_store
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -34,8 +34,9 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A data folder of the test's own (the store opens one database per folder)."""
     monkeypatch.setenv("MAU_BINH_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("MAU_BINH_DATABASE_URL", raising=False)
+    url = database_url()  # the test's own database (a test may point the app elsewhere)
     yield tmp_path
-    get_store().close()
+    get_store(url).close()
 
 
 def new_app(profile_id: str | None = None) -> AppTest:
@@ -217,7 +218,7 @@ def test_submissions_move_the_rating_shown_on_progress() -> None:
     for _ in range(2):
         submit(at)
         at.button(key="practice_next").click().run()
-    rated = recording.rating(at.session_state["profile_id"])
+    rated = recording.rating(get_store(), at.session_state["profile_id"])
     assert rated is not None
     rating, hands, history = rated
     assert hands == 2 and len(history) == 2 and rating.deviation < 350
@@ -260,3 +261,19 @@ def test_a_theme_drill_deals_the_drill_hand_and_records_its_theme() -> None:
     submit(at)
     (record,) = get_store().practice_records(at.session_state["profile_id"])
     assert (record.kind, record.seed, record.number) == ("Theme:broken-straight", 5, 1)
+
+
+def test_without_a_store_practice_still_grades_and_progress_says_nothing_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "mau-binh.sqlite3").write_text("not a database", encoding="utf-8")
+    monkeypatch.setenv("MAU_BINH_DATA_DIR", str(broken))
+    at = new_app()
+    deal(at, "5")
+    assert submit(at)["grade"]  # graded and shown, though nothing can be kept
+    assert not [m for m in at.metric if m.label == "Hands"]
+    assert contract(at) == {}
+    assert "cannot be saved" in " ".join(w.value for w in at.warning)
+    assert (broken / "mau-binh.sqlite3").read_text(encoding="utf-8") == "not a database"

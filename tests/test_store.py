@@ -17,6 +17,7 @@ from alembic.runtime.migration import MigrationContext
 
 from store import (
     GRADES,
+    DatabaseUnavailable,
     InvalidProfileCode,
     InvalidRecord,
     MacaoRoundRecord,
@@ -29,10 +30,11 @@ from store import (
     database_url,
     get_store,
     parse_code,
+    review,
 )
 from store.codes import ALPHABET
 from store.engine import _config, create_engine, head_revision
-from store.schema import metadata
+from store.schema import metadata, review_items
 from tests.store_support import practice_record
 
 T0 = datetime(2026, 3, 1, 12, tzinfo=timezone.utc)
@@ -51,6 +53,7 @@ def store(tmp_path: Path) -> Store:
 def test_data_dir_and_url_follow_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MAU_BINH_DATA_DIR", str(tmp_path / "deep" / "folder"))
     assert data_dir() == tmp_path / "deep" / "folder" and data_dir().is_dir()
+    assert (tmp_path / "deep" / "folder").stat().st_mode & 0o777 == 0o700  # private: it holds profile ids
     assert database_url() == f"sqlite:///{tmp_path / 'deep' / 'folder' / 'mau-binh.sqlite3'}"
     monkeypatch.setenv("MAU_BINH_DATABASE_URL", "postgresql+psycopg://u@h/db")
     assert database_url() == "postgresql+psycopg://u@h/db"
@@ -65,6 +68,31 @@ def test_the_test_run_has_its_own_data_dir() -> None:
 def test_other_databases_are_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"SQLite or PostgreSQL.*'mysql'"):
         Store("mysql://u@localhost/db")
+
+
+def test_a_file_that_is_no_database_is_refused_clearly_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "mau-binh.sqlite3"
+    path.write_bytes(b"these are my notes, not a database" * 100)
+    with pytest.raises(DatabaseUnavailable, match=r"cannot be opened: file is not a database"):
+        Store(f"sqlite:///{path}")
+    assert path.read_bytes().startswith(b"these are my notes")
+
+
+def test_a_database_from_a_newer_app_is_refused_and_kept(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'newer.sqlite3'}"
+    Store(url).close()
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(sa.text("UPDATE alembic_version SET version_num = '0099'"))
+    engine.dispose()
+    with pytest.raises(
+        DatabaseUnavailable, match=r"schema version '0099', which this version of the app does not know"
+    ):
+        Store(url)
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0099"
+    engine.dispose()
 
 
 # --- schema ------------------------------------------------------------------------------
@@ -85,19 +113,19 @@ def test_sqlite_is_opened_durable(store: Store) -> None:
         assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30_000
 
 
-def test_an_old_database_is_migrated_and_keeps_its_data(tmp_path: Path) -> None:
-    """A database at the first revision (profiles and practice only), with records in it."""
-    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+def check_an_old_database_is_migrated(url: str) -> None:
+    """A database at the first revision (profiles and practice only), with records in it, opened by Store."""
     engine = create_engine(url)
     with engine.begin() as connection:
         config = _config()
         config.attributes["connection"] = connection
         command.upgrade(config, "0001")
     rng = random.Random(1)
+    profile_id = "old-profile-" + "x" * 30
     with engine.begin() as connection:
         assert MigrationContext.configure(connection).get_current_revision() == "0001"
-        connection.execute(sa.text("INSERT INTO profiles VALUES ('p' || hex(randomblob(16)), 'ABCD', 1)"))
-        profile_id = connection.execute(sa.text("SELECT id FROM profiles")).scalar_one()
+        connection.execute(sa.text("INSERT INTO profiles (id, code, created_ms) VALUES (:id, 'ABCD', 1)"),
+                           {"id": profile_id})  # fmt: skip
         for i, grade in enumerate(("blunder", "good", "mistake")):
             r = practice_record(rng, grade=grade)
             connection.execute(
@@ -107,16 +135,9 @@ def test_an_old_database_is_migrated_and_keeps_its_data(tmp_path: Path) -> None:
                     " :t, 'vietnamese', 4, 'population', 'fast', :hand, 'Random', :played, :best, 0, 1, 1, :grade,"
                     " '[]', 5, 0)"
                 ),
-                {
-                    "uid": r.uid,
-                    "p": profile_id,
-                    "t": 1000 * i,
-                    "hand": r.hand,
-                    "played": r.played,
-                    "best": r.best,
-                    "grade": grade,
-                },
-            )
+                {"uid": r.uid, "p": profile_id, "t": 1000 * i, "hand": r.hand, "played": r.played, "best": r.best,
+                 "grade": grade},
+            )  # fmt: skip
     engine.dispose()
 
     store = Store(url)
@@ -125,7 +146,13 @@ def test_an_old_database_is_migrated_and_keeps_its_data(tmp_path: Path) -> None:
     assert store.review_count(profile_id, now=T0) == (2, 2)  # the old mistakes were queued
     assert {i.grade for i in store.review_due(profile_id, now=T0)} == {"blunder", "mistake"}
     store.close()
-    assert Store(url).schema_version() == head_revision()  # opening again changes nothing
+    again = Store(url)
+    assert again.schema_version() == head_revision() and again.practice_count(profile_id) == 3
+    again.close()
+
+
+def test_an_old_database_is_migrated_and_keeps_its_data(tmp_path: Path) -> None:
+    check_an_old_database_is_migrated(f"sqlite:///{tmp_path / 'old.sqlite3'}")
 
 
 # --- profiles ----------------------------------------------------------------------------
@@ -296,6 +323,15 @@ def test_progress_aggregates_agree_with_the_records(store: Store) -> None:
     store.record_practice(other.id, practice_record(rng))
 
     assert store.practice_grades(me.id) == dict(Counter(r.grade for r in written))
+    summary = store.practice_summary(me.id)
+    assert (summary.hands, summary.good, summary.mistakes, summary.hints) == (
+        300, sum(r.grade in ("best", "good") for r in written), sum(r.grade in ("mistake", "blunder", "foul")
+        for r in written), sum(r.hints for r in written))  # fmt: skip
+    assert summary.chi_lost == pytest.approx(sum(r.chi_lost for r in written))
+    assert summary.mean_seconds == pytest.approx(sum(r.seconds for r in written) / 300)
+    assert (summary.first, summary.last) == (min(r.created_at for r in written), max(r.created_at for r in written))
+    empty = store.practice_summary(store.create_profile().id)
+    assert (empty.hands, empty.chi_lost, empty.mean_chi_lost, empty.first) == (0, 0.0, 0.0, None)
     since = T0 + timedelta(days=10)
     assert store.practice_grades(me.id, since=since) == dict(Counter(r.grade for r in written if r.created_at >= since))
 
@@ -336,6 +372,9 @@ def test_mistakes_enter_the_review_queue_once_per_hand_and_table(store: Store) -
     assert store.review_count(me.id, now=T0 + timedelta(days=1)) == (0, 0)
     store.record_practice(me.id, practice_record(rng, when=T0, grade="foul", **base))
     assert store.review_count(me.id, now=T0) == (0, 1)  # not due at once: after the first step
+    with store.read() as connection:  # answered "Again" once, when it was played
+        card = connection.execute(sa.select(review_items.c.card)).scalar_one()
+    assert card == review.card_to_json(review.first_card(T0))
     assert store.review_count(me.id, now=T0 + timedelta(minutes=10)) == (1, 1)
     shuffled = " ".join(reversed(HAND.split()))
     later = T0 + timedelta(hours=1)

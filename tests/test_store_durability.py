@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -103,3 +104,39 @@ def test_a_killed_writer_loses_nothing_it_acknowledged(tmp_path: Path) -> None:
         # at most the one write in flight went through without being acknowledged
         assert reopened.practice_count(me.id) - before - len(acknowledged) in (0, 1)
         reopened.close()
+
+
+def test_an_import_killed_mid_write_leaves_all_or_nothing(tmp_path: Path) -> None:
+    """kill -9 inside the import's write transaction: none of the file is there, the file is sound;
+    an import that finished before the kill is all there."""
+    url = f"sqlite:///{tmp_path / 'import.sqlite3'}"
+    store = Store(url)
+    source = store.create_profile()
+    rng = random.Random(30)
+    with store.write() as connection:
+        for _ in range(3000):
+            store._insert_practice(connection, source.id, practice_record(rng), None)
+    export = tmp_path / "export.json"
+    export.write_text(json.dumps(store.export_profile(source.id)))
+    outcomes = []
+    for delay in (0.0, 0.05, 0.2, 30.0):
+        target = store.create_profile()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.store_support", "import", url, target.id, str(export)],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )  # fmt: skip
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "writing"
+        try:
+            proc.wait(timeout=delay)
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGKILL)
+        out, err = proc.communicate()
+        finished = "done" in out
+        assert finished == (proc.returncode == 0), err
+        assert integrity(url) == "ok"
+        count = Store(url).practice_count(target.id)
+        assert count == (3000 if finished else 0)
+        outcomes.append(finished)
+    assert outcomes[0] is False and outcomes[-1] is True  # killed inside the write, and let finish

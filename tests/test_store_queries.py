@@ -37,6 +37,7 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Store, str]]
 def progress_queries(store: Store, profile_id: str) -> list[tuple[str, Callable[[], object]]]:
     return [
         ("practice_count", lambda: store.practice_count(profile_id)),
+        ("practice_summary", lambda: store.practice_summary(profile_id)),
         ("practice_grades", lambda: store.practice_grades(profile_id)),
         ("practice_by_day", lambda: store.practice_by_day(profile_id, utc_offset=timedelta(hours=7))),
         ("practice_by_theme", lambda: store.practice_by_theme(profile_id)),
@@ -64,7 +65,7 @@ def test_every_progress_query_searches_an_index(big: tuple[Store, str]) -> None:
             query()
     finally:
         event.remove(store.engine, "before_cursor_execute", capture)
-    assert len(statements) >= 11
+    assert len(statements) >= 12
     with store.engine.connect() as connection:
         for statement, parameters in statements:
             plan = [row[3] for row in connection.exec_driver_sql("EXPLAIN QUERY PLAN " + statement, parameters)]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import time
 from datetime import date, datetime, timedelta, timezone
+from typing import Any
 
 import altair as alt
 import pandas as pd  # type: ignore[import-untyped]
@@ -30,12 +31,11 @@ from app.formats import chi, percent
 from app.grading import GRADE_COLOURS, GRADE_ICONS, GRADES, grade_for, same_rows
 from app.i18n import URL_PARAM, _, chart_locale, current_language, labels_now, number, pgettext
 from app.page_state import Codec, PageState, Param, field_in_link, table_params
-from app.profile import current_profile
+from app.profile import available_store, current_profile
 from app.terms import category_label, field_label, grade_names, row_names, special_label
 from solver import PRESETS, Card, parse_cards
 from solver.fields import DEFAULT_FIELD
 from solver.scoring import ROW_SIZES, Arrangement, special_hand
-from store import get_store
 from trainer import drills
 from trainer.themes import THEME_IDS
 
@@ -226,9 +226,10 @@ def address() -> dict[str, str]:
     return wanted
 
 
-def drill_from_json(value: list[object]) -> tuple[tuple[int, str], int]:
-    (seed, kind), number = value  # type: ignore[misc]
-    return (int(seed), str(kind)), int(number)  # type: ignore[call-overload]
+def drill_from_json(value: list[Any]) -> tuple[tuple[int, str], int]:
+    """The drill as JSON wrote it (``[[seed, kind], number]``) back as the tuples the page compares."""
+    (seed, kind), number = value
+    return (int(seed), str(kind)), int(number)
 
 
 STATE = PageState(
@@ -269,7 +270,8 @@ def follow_link() -> None:
 def on_review() -> None:
     """Deal the hand of the review queue due longest, on the table it was played at."""
     st.session_state.pop(ERROR, None)
-    due = get_store().review_due(current_profile().id, limit=1)
+    store = available_store()
+    due = [] if store is None else store.review_due(current_profile().id, limit=1)
     if not due:
         return
     item = due[0]
@@ -463,7 +465,10 @@ def show_feedback(analysis: dict[str, object]) -> None:
 def show_stats() -> None:
     """The profile's hands (since the statistics were reset), read from the store, so a
     reload or a restart keeps them; the chart shows the latest RECENT of them."""
-    profile, store = current_profile(), get_store()
+    store = available_store()
+    if store is None:  # no database this visit (the player was told): no statistics to read
+        return
+    profile = current_profile()
     since = st.session_state.get(STATS_SINCE)
     since_time = datetime.fromtimestamp(since, timezone.utc) if isinstance(since, (int, float)) else None
     total = store.practice_count(profile.id, since_time)
@@ -574,7 +579,8 @@ if st.session_state.pop("practice_daily_pending", False):
     deal_daily()
 
 with st.container(horizontal=True):
-    due_now = get_store().review_count(current_profile().id)[0]
+    store_now = available_store()
+    due_now = 0 if store_now is None else store_now.review_count(current_profile().id)[0]
     if due_now:  # the review queue comes before new hands
         st.button(
             _("Review ({n} due)").format(n=due_now),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from app.i18n import _
-from app.profile import current_profile, profile_data_controls, use_profile_code_controls
+from app.profile import current_profile, profile_data_controls, store_down_message, use_profile_code_controls
 
 st.title(_("Your profile"))
 st.caption(
@@ -19,6 +19,11 @@ st.caption(
         "sessions and rounds as you left them."
     )
 )
+
+down = store_down_message()
+if down:
+    st.error(down)
+    st.stop()
 
 st.subheader(_("Your profile code"))
 st.code(current_profile().code, language=None)

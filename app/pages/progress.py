@@ -35,10 +35,10 @@ from app.formats import chi, percent
 from app.grading import GRADE_ICONS
 from app.i18n import URL_PARAM, _, chart_locale, current_language, integer, labels_now, ngettext, pgettext
 from app.page_state import field_in_link
-from app.profile import current_profile, profile_data_controls, use_profile_code_controls
+from app.profile import available_store, current_profile, profile_data_controls, use_profile_code_controls
 from app.terms import field_label, grade_names, preset_label, row_names
 from solver.scoring import Arrangement
-from store import DayStats, PracticeRecord, get_store
+from store import DayStats, PracticeRecord, Store
 from trainer.progress import streaks, weeks
 
 PERIOD = "progress_period"
@@ -84,10 +84,9 @@ def summary(hands: int, due: int, queued: int) -> None:
     )
 
 
-def headline(profile_id: str, hands: int, days: list[DayStats]) -> None:
+def headline(store: Store, profile_id: str, hands: int, days: list[DayStats]) -> None:
     """Hands, chi lost, best plays and the streaks (best plays in a row over the latest
     STREAK_WINDOW hands)."""
-    store = get_store()
     grades = store.practice_grades(profile_id)
     recent = [r.grade for r in reversed(store.practice_records(profile_id, limit=STREAK_WINDOW))]
     runs = streaks([d.day for d in days], recent, datetime.now(timezone(browser_offset())).date())
@@ -114,9 +113,9 @@ def headline(profile_id: str, hands: int, days: list[DayStats]) -> None:
         )
 
 
-def rating_section(profile_id: str) -> None:
+def rating_section(store: Store, profile_id: str) -> None:
     """The Glicko-2 rating of the profile's Practice hands, and how it moved."""
-    rated = recording.rating(profile_id)
+    rated = recording.rating(store, profile_id)
     if rated is None:
         return
     rating, hands, history = rated
@@ -186,11 +185,11 @@ def chart(days: list[DayStats]) -> None:
     st.caption(_("Each bar: the chi your sets lost against the best sets, per hand, that day or week."))
 
 
-def leaks_table(profile_id: str) -> None:
+def leaks_table(store: Store, profile_id: str) -> None:
     """Each theme of the player's sets against the best ones: its hands, the share of them
     graded mistake or worse, and the chi it cost, the costliest first."""
     st.subheader(_("Leaks"))
-    found = get_store().practice_by_theme(profile_id)
+    found = store.practice_by_theme(profile_id)
     if not found:
         st.caption(_("No themes yet: the hands you set differently from the best set will show here."))
         return
@@ -246,11 +245,11 @@ def show_more() -> None:
     st.session_state[SHOWN] = st.session_state.get(SHOWN, PAGE) + PAGE
 
 
-def past_hands(profile_id: str, hands: int) -> None:
+def past_hands(store: Store, profile_id: str, hands: int) -> None:
     st.subheader(_("Past hands"))
     shown = st.session_state.setdefault(SHOWN, PAGE)
     names = grade_names()
-    for i, record in enumerate(get_store().practice_records(profile_id, limit=shown)):
+    for i, record in enumerate(store.practice_records(profile_id, limit=shown)):
         grade = names[record.grade]
         with st.container(border=True):
             head = _("{icon} **{grade}** · {lost} chi lost · {when}").format(
@@ -279,8 +278,7 @@ def past_hands(profile_id: str, hands: int) -> None:
         st.button(_("Show older hands"), key="progress_more", on_click=show_more)
 
 
-def play_records(profile_id: str) -> None:
-    store = get_store()
+def play_records(store: Store, profile_id: str) -> None:
     played = store.play_count(profile_id)
     st.subheader(_("Play"))
     if not played:
@@ -305,8 +303,7 @@ def play_records(profile_id: str) -> None:
     )
 
 
-def macao_records(profile_id: str) -> None:
-    store = get_store()
+def macao_records(store: Store, profile_id: str) -> None:
     rounds = store.macao_count(profile_id)
     st.subheader("Macao")
     if not rounds:
@@ -348,20 +345,23 @@ def profile_section(code: str) -> None:
 
 st.session_state.setdefault(PERIOD, "day")
 st.title(_("Progress"))
-profile = current_profile()
-store = get_store()
-hands = store.practice_count(profile.id)
-due, queued = store.review_count(profile.id)
-summary(hands, due, queued)
-if hands:
-    days = store.practice_by_day(profile.id, browser_offset())
-    headline(profile.id, hands, days)
-    rating_section(profile.id)
-    chart(days)
-    leaks_table(profile.id)
-    past_hands(profile.id, hands)
+store = available_store()
+if store is None:  # no database this visit: nothing was recorded to show
+    st.warning(_("Your progress cannot be saved right now; this visit works without it."))
 else:
-    st.info(_("Submit a hand on the Practice page: your hands, chi lost and leaks will show here."))
-play_records(profile.id)
-macao_records(profile.id)
-profile_section(profile.code)
+    profile = current_profile()
+    hands = store.practice_count(profile.id)
+    due, queued = store.review_count(profile.id)
+    summary(hands, due, queued)
+    if hands:
+        days = store.practice_by_day(profile.id, browser_offset())
+        headline(store, profile.id, hands, days)
+        rating_section(store, profile.id)
+        chart(days)
+        leaks_table(store, profile.id)
+        past_hands(store, profile.id, hands)
+    else:
+        st.info(_("Submit a hand on the Practice page: your hands, chi lost and leaks will show here."))
+    play_records(store, profile.id)
+    macao_records(store, profile.id)
+    profile_section(profile.code)

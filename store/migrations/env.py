@@ -11,7 +11,6 @@ that a later migration can alter a column on SQLite too.
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import create_engine
 
 from store.schema import metadata
 
@@ -28,7 +27,9 @@ def run(conn: object) -> None:
 if connection is not None:
     run(connection)
 else:
+    from store.engine import create_engine
     from store.paths import database_url
 
     with create_engine(config.get_main_option("sqlalchemy.url") or database_url()).connect() as own:
         run(own)
+        own.commit()
