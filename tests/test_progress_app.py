@@ -277,3 +277,26 @@ def test_without_a_store_practice_still_grades_and_progress_says_nothing_is_kept
     assert contract(at) == {}
     assert "cannot be saved" in " ".join(w.value for w in at.warning)
     assert (broken / "mau-binh.sqlite3").read_text(encoding="utf-8") == "not a database"
+
+
+def test_links_reopen_theme_drill_and_daily_hands() -> None:
+    from trainer import drills
+
+    theme = AppTest.from_file(APP, default_timeout=90)
+    theme.query_params.update({"seed": "5", "kind": "theme:broken-straight"})
+    theme.run()
+    theme.switch_page("app/pages/practice.py").run()
+    assert not theme.exception, theme.exception
+    dealt = theme.session_state["practice_deal"]
+    assert (dealt["kind"], dealt["theme"], dealt["seed"]) == ("Theme", "broken-straight", 5)
+    expected = drills.themed_deal("broken-straight", 5, 1, "vietnamese", 4)
+    assert sorted(dealt["hand"].split()) == sorted(str(c) for c in expected)
+
+    seed = drills.daily_seed("2026-03-01")
+    daily = AppTest.from_file(APP, default_timeout=90)
+    daily.query_params.update({"seed": str(seed), "kind": "daily"})
+    daily.run()
+    daily.switch_page("app/pages/practice.py").run()
+    dealt = daily.session_state["practice_deal"]
+    assert (dealt["kind"], dealt["seed"]) == ("Daily", seed)
+    assert sorted(dealt["hand"].split()) == sorted(str(c) for c in drills.daily_hand("2026-03-01"))
