@@ -166,6 +166,20 @@ def test_a_moved_card_survives_reload_and_restart_and_the_code_opens_it_elsewher
             other.get_by_role("button", name="Yes, import this file").click()
             other.get_by_text("That file cannot be imported").wait_for(timeout=30_000)
             assert open_practice(other, url) == moved
+            # the exported file imports (into a fresh profile: the hand comes with it)
+            fresh = browser.new_context(viewport={"width": 1280, "height": 900})
+            third = fresh.new_page()
+            third.goto(url + "/profile")
+            third.locator("[data-testid=stFileUploaderDropzoneInput]").wait_for(state="attached", timeout=60_000)
+            wait_idle(third)
+            assert wait_for_cookie(third, fresh) != secret
+            saved = tmp_path / "mau-binh-profile.json"  # the uploader takes .json files only
+            saved.write_text(exported, encoding="utf-8")
+            third.locator("[data-testid=stFileUploaderDropzoneInput]").set_input_files(str(saved))
+            third.get_by_role("button", name="Yes, import this file").click()
+            third.get_by_text("Imported: every page now shows the data from the file.").wait_for(timeout=30_000)
+            assert open_practice(third, url) == moved
+            fresh.close()
             away.close()
 
         assert not errors, errors
