@@ -114,6 +114,11 @@ def test_every_submission_is_counted_and_survives_a_new_session() -> None:
     again.switch_page("app/pages/practice.py").run()
     assert [m.value for m in again.metric if m.label == "Hands"] == ["3"]
     assert contract(again)["data-practice-hands"] == "3"
+    # "Reset statistics" starts Practice's statistics afresh; the record keeps every hand
+    again.switch_page("app/pages/practice.py").run()
+    again.button(key="practice_reset").click().run()
+    assert not [m for m in again.metric if m.label == "Hands"]
+    assert contract(again)["data-practice-hands"] == "3"
 
 
 def test_a_mistake_or_worse_enters_the_review_queue_and_the_best_set_does_not() -> None:
