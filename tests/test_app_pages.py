@@ -471,10 +471,12 @@ def test_ten_practice_hands_fill_the_statistics() -> None:
             "best", "good", "inaccuracy", "mistake", "blunder", "foul"
         }  # fmt: skip
     assert metric(at, "Hands") == "10"
-    history = at.session_state["practice_history"]
-    assert [h["hand"] for h in history] == list(range(1, 11))
-    assert len({h["seed"] for h in history}) == 1  # one drill
-    average = sum(h["chi lost"] for h in history) / 10
+    from store import get_store  # the statistics are the profile's recorded hands
+
+    history = list(reversed(get_store().practice_records(at.session_state["profile_id"])))
+    assert [h.number for h in history] == list(range(1, 11))
+    assert len({h.seed for h in history}) == 1  # one drill
+    average = sum(h.chi_lost for h in history) / 10
     assert metric(at, "Avg chi lost") == f"{average:.2f}"
 
 

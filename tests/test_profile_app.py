@@ -72,7 +72,7 @@ def test_practice_reload_keeps_the_hand_the_rows_the_drill_and_the_statistics() 
     again = open_page("app/pages/practice.py", profile, address)
     assert again.session_state["practice_deal"] == deal
     assert again.session_state["practice_rows"] == rows
-    assert len(again.session_state["practice_history"]) == 1
+    assert [m.value for m in again.metric if m.label == "Hands"] == ["1"]  # the statistics are the store's
     assert again.session_state["practice_players"] == 2
     assert url(again) == address
     # the drill goes on from where it was: the next hand is hand 3
@@ -84,7 +84,7 @@ def test_practice_reload_keeps_the_hand_the_rows_the_drill_and_the_statistics() 
     assert other.session_state["profile_id"] != profile
     assert other.session_state["practice_deal"]["hand"] == deal["hand"]
     assert other.session_state["practice_rows"] != rows
-    assert not other.session_state["practice_history"] if "practice_history" in other.session_state else True
+    assert not [m for m in other.metric if m.label == "Hands"]  # no hands recorded for that profile
 
 
 def test_a_link_to_another_hand_wins_over_the_saved_one() -> None:
@@ -226,9 +226,8 @@ def test_a_state_over_the_store_limit_is_left_unsaved_and_the_page_goes_on() -> 
     at = open_page("app/pages/practice.py", params={"seed": "88"})
     profile = at.session_state["profile_id"]
     saved = get_store().load_page_state(profile, "practice")
-    at.session_state["practice_history"] = [
-        {"hand": n, "grade": "best", "chi lost": 0.0, "seed": 10**11 + n} for n in range(1, 5001)
-    ]
+    # the page keeps its deal: one with a note of 300,000 characters is over the limit
+    at.session_state["practice_deal"] = {**at.session_state["practice_deal"], "note": "x" * 300_000}
     at.run()
     no_crash(at)
     assert get_store().load_page_state(profile, "practice") == saved

@@ -26,13 +26,14 @@ starting a round.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from typing import Any
 
 import streamlit as st
 
-from app import macao_log
+from app import macao_log, recording
 from app import macao_widgets as mw
 from app.card_skins import skin_picker
 from app.cards import TableEvent, macao_table
@@ -244,6 +245,8 @@ def start_round() -> None:
         "offered": None,  # the move number at which bots were last offered a Macao call
         "recorded": False,
         "round": number,
+        "seed": seed,
+        "started_at": time.time(),
     }
     ss()[DECLARE] = False
     ss()[ERROR] = None
@@ -331,6 +334,17 @@ def record_result(g: dict[str, Any]) -> None:
         return
     state: State = g["state"]
     places = placings(state)
+    base = ss().get(BASE_SEED)
+    recording.macao_round(  # written to the store first: a result shown is a round kept
+        options={**dataclasses.asdict(state.rules), "seed": str(g.get("seed")), "round": g["round"]},
+        seed=base if isinstance(base, int) else None,
+        players=state.rules.players,
+        levels=g["levels"],
+        result={"placings": places, "end": state.end_reason, "moves": state.moves},
+        my_place=places[HUMAN],
+        turns=state.moves,
+        started=g.get("started_at"),
+    )
     ss().setdefault(STATS, []).append(
         {"round": g["round"], "players": state.rules.players, "place": places[HUMAN],
          "bots": ", ".join(g["levels"]), "moves": state.moves, "end": state.end_reason}

@@ -22,7 +22,7 @@ import altair as alt
 import pandas as pd  # type: ignore[import-untyped]
 import streamlit as st
 
-from app import engine
+from app import engine, recording
 from app.card_text import canonical_hand, card_text, category_names, dealt_layout, editor_labels, sort_for_display
 from app.cards import CardRow, card_rows, hand_editor
 from app.controls import field_select, four_colour, four_colour_toggle, players_select, rules_select
@@ -160,6 +160,8 @@ def deal_hand(number: int, replay: HandRecord | None = None) -> None:
         "start": first_layout(hands[0], table, st.session_state.get(LAYOUT, "beginner")),
         "hint": None,  # [card, row] of the hint shown
         "hints": 0,
+        "dealt_at": time.time(),  # the time taken is recorded with the hand
+        "uid": recording.new_uid(),  # the hand's record is written once, however often Reveal runs
     }
     st.session_state.pop(ROWS, None)
     st.session_state.pop(SHOWN, None)
@@ -341,6 +343,7 @@ def reveal(rows: tuple[list[str], list[str], list[str]], timed_out: bool) -> Non
         timed_out=timed_out,
         recut=recut,
     )
+    recording.play_hand(table, record, hand)  # committed before the reveal shows
     records().append(record)
     st.session_state[SHOWN] = len(records()) - 1
     st.session_state.pop(HAND, None)
