@@ -17,9 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
+from app.card_text import card_text
+from app.formats import chi, percent
 from app.i18n import _, number, pgettext
 from app.terms import category_names, special_label
-from app.widgets import card_text, chi, percent
 from solver import PRESETS, parse_cards
 from solver.scoring import Arrangement
 from trainer.ev_parts import PART_NAMES, EvParts, ev_parts, gap, main_parts

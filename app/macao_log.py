@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from app.card_text import SUIT_GLYPHS
 from app.i18n import _, ngettext, pgettext
 from app.terms import suit_names
-from app.widgets import SUIT_GLYPHS
 from macao.state import Event
 from solver.cards import Card, Rank, format_cards
 

@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 import app.cards
-import app.widgets
 from app import engine
 from solver import scoring, strategy, table
 
@@ -16,7 +15,6 @@ APP = Path(__file__).resolve().parent.parent / "app"
 
 
 def test_the_app_imports_the_row_sizes_and_modes() -> None:
-    assert app.widgets.ROW_SIZES is scoring.ROW_SIZES
     assert app.cards.ROW_SIZES is scoring.ROW_SIZES
     assert engine.MODES is strategy.MODES
 

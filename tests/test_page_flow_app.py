@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app.widgets import canonical_hand
+from app.card_text import canonical_hand
 from solver import parse_cards, solve
 from solver.scoring import Arrangement
 from tests.test_app_pages import component_data, metric, new_app, no_crash, texts
