@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -39,33 +39,46 @@ def require_chromium() -> None:
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
 
 
-@contextmanager
-def streamlit_server(script: str, log: Path, port: int | None = None) -> Iterator[str]:
-    """Run ``streamlit run script`` on a loopback port (a free one unless given; a restart
-    on the same port is the same origin to the browser); yield its URL once healthy."""
-    port = port or free_port()
+def start_streamlit(
+    script: str, log: Path, port: int, env: Mapping[str, str | None] | None = None, append: bool = False
+) -> subprocess.Popen[bytes]:
+    """Start ``streamlit run script`` on ``port`` (``env`` adds variables; None removes one)
+    and return the process once it answers its health check."""
     command = [
         str(Path(sys.executable).with_name("streamlit")), "run", script,
         "--server.headless", "true", "--server.port", str(port), "--server.address", "127.0.0.1",
         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
     ]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    url = f"http://127.0.0.1:{port}"
-    with log.open("w") as out:
-        proc = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
+    full_env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for name, value in (env or {}).items():
+        if value is None:
+            full_env.pop(name, None)
+        else:
+            full_env[name] = value
+    with log.open("a" if append else "w") as out:
+        proc = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=full_env)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as response:
+                if response.read().strip() == b"ok":
+                    return proc
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail(f"streamlit did not start:\n{log.read_text()[-3000:]}")
+        time.sleep(0.3)
+
+
+@contextmanager
+def streamlit_server(script: str, log: Path, port: int | None = None) -> Iterator[str]:
+    """Run ``streamlit run script`` on a loopback port (a free one unless given; a restart
+    on the same port is the same origin to the browser); yield its URL once healthy."""
+    port = port or free_port()
+    proc = start_streamlit(script, log, port)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                    if response.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"streamlit did not start:\n{log.read_text()[-3000:]}")
-            time.sleep(0.3)
-        yield url
+        yield f"http://127.0.0.1:{port}"
     finally:
         proc.terminate()
         try:

@@ -18,9 +18,7 @@ import os
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,7 +26,7 @@ from pathlib import Path
 import pytest
 from playwright import sync_api
 
-from tests.browser_support import ROOT, free_port, wait_idle
+from tests.browser_support import free_port, start_streamlit, wait_idle
 
 pytestmark = pytest.mark.browser
 SEED = 4242
@@ -46,26 +44,8 @@ class Server:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        command = [
-            str(Path(sys.executable).with_name("streamlit")), "run", "streamlit_app.py",
-            "--server.headless", "true", "--server.port", str(self.port), "--server.address", "127.0.0.1",
-            "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
-        ]  # fmt: skip
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "MAU_BINH_DATA_DIR": str(self.data_dir)}
-        env.pop("MAU_BINH_DATABASE_URL", None)
-        with self.log.open("a") as out:
-            self.proc = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2) as response:
-                    if response.read().strip() == b"ok":
-                        return
-            except OSError:
-                pass
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"streamlit did not start:\n{self.log.read_text()[-3000:]}")
-            time.sleep(0.3)
+        env = {"MAU_BINH_DATA_DIR": str(self.data_dir), "MAU_BINH_DATABASE_URL": None}
+        self.proc = start_streamlit("streamlit_app.py", self.log, self.port, env, append=True)
 
     def stop(self) -> None:
         """A clean stop (SIGTERM), as a restart would do."""
