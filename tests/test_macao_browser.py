@@ -58,6 +58,16 @@ def _tap(target: Any) -> bool:
     return True
 
 
+def _choose(page: Any, label: str, option: str) -> None:
+    """Pick an option of a select box.  The box is scrolled to mid-screen first: one
+    clicked at the very bottom edge of the window (where the options now sit, below the
+    How to play panel) closes its list again as the page scrolls to show it."""
+    box = page.locator('[data-testid="stSelectbox"]').filter(has_text=label)
+    box.evaluate("e => e.scrollIntoView({block: 'center'})")
+    box.click()
+    page.get_by_role("option", name=option).click()
+
+
 def _no_refusal(page: Any) -> None:
     errors = page.locator("[data-testid=stAlertContentError]")
     assert errors.count() == 0, errors.first.inner_text()
@@ -72,8 +82,7 @@ def test_play_a_round_to_the_end_tapping_lit_cards(tmp_path):
         page.on("pageerror", lambda e: page_errors.append(str(e)))
         page.goto(f"{root}/macao")
         page.get_by_role("button", name="New round").wait_for(timeout=30_000)
-        page.locator('[data-testid="stSelectbox"]').filter(has_text="Game speed").click()
-        page.get_by_role("option", name="Instant").click()
+        _choose(page, "Game speed", "Instant")
         _settle(page)
         page.get_by_role("button", name="New round").click()
         page.locator("[data-playable]").first.wait_for(timeout=30_000)
@@ -161,8 +170,7 @@ def test_seats_show_their_last_move_and_a_dim_card_says_why_on_a_phone(tmp_path)
         page.goto(f"{root}/macao")
         page.get_by_role("button", name="New round").wait_for(timeout=30_000)
         _settle(page)  # a busy machine may still be drawing the options
-        page.locator('[data-testid="stSelectbox"]').filter(has_text="Game speed").click()
-        page.get_by_role("option", name="Instant").click()
+        _choose(page, "Game speed", "Instant")
         _settle(page)
         page.set_viewport_size(PHONE)
         page.get_by_role("button", name="New round").click()
