@@ -21,6 +21,7 @@ pages = [
     st.Page("app/pages/practice.py", title=_("Practice"), icon="🎯"),
     st.Page("app/pages/play.py", title=pgettext("page", "Play"), icon="🃏"),
     st.Page("app/pages/compare.py", title=_("Compare"), icon="⚖️"),
+    st.Page("app/pages/rooms.py", title=_("Rooms"), icon="🚪", url_path="rooms"),
     st.Page("app/pages/rules.py", title=_("Rules"), icon="📖"),
     st.Page("app/pages/macao_round.py", title="Macao", icon="🎴", url_path="macao"),
 ]

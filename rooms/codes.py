@@ -70,9 +70,7 @@ def parse_room_code(text: str) -> str:
         raise InvalidRoomCode(f"a room code is text, got {type(text).__name__}")
     cleaned = "".join(ch for ch in text.upper() if ch not in " -\t").translate(_CONFUSED)
     if len(cleaned) != CODE_LENGTH or not set(cleaned) <= set(ALPHABET):
-        raise InvalidRoomCode(
-            f"a room code is {CODE_LENGTH} letters and digits, like 7KQ2M-9X0AB; got {text[:40]!r}"
-        )
+        raise InvalidRoomCode(f"a room code is {CODE_LENGTH} letters and digits, like 7KQ2M-9X0AB; got {text[:40]!r}")
     return cleaned
 
 

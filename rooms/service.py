@@ -192,6 +192,10 @@ class Rooms:
         seat = self._act(code, lambda room, _drafts, _now: table.take_seat(room, cleaned, token_digest(token)))
         return seat, token
 
+    def rename(self, code: str, token: str, name: str) -> None:
+        cleaned = _name(name)
+        self._act(code, lambda room, _d, _n: table.rename(room, _seat(room, token), cleaned))
+
     def set_computer(self, code: str, token: str, seat: int, level: str | None) -> None:
         self._act(code, lambda room, _d, _n: table.set_computer(room, _seat(room, token), seat, level))
 

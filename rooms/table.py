@@ -5,7 +5,7 @@ applies one action and writes it back in one transaction).  The functions here a
 room's rules, free of any database or page:
 
 * :func:`new_room`: the host takes seat 0; the other seats are open.
-* :func:`take_seat`: a person takes the first open seat under a name.
+* :func:`take_seat`: a person takes the first open seat under a name (:func:`rename` changes it).
 * :func:`set_computer`: the host puts a computer player (Beginner, Club, Expert) in an
   open seat, or opens a computer's seat again.
 * :func:`start`: the host fills the open seats with Club players and deals hand 1.
@@ -159,6 +159,11 @@ def take_seat(room: Room, name: str, token: str) -> int:
         raise RoomFull("every seat of this room is taken")
     room.seats[free[0]] = Seat("person", name, token=token)
     return free[0]
+
+
+def rename(room: Room, by: int, name: str) -> None:
+    """Seat ``by`` is called ``name`` from now on (already cleaned: :func:`rooms.codes.clean_name`)."""
+    room.seats[by].name = name
 
 
 def set_computer(room: Room, by: int, seat: int, level: str | None) -> None:
@@ -423,9 +428,7 @@ def seat_view(room: Room, seat: int, draft: Rows | None) -> SeatView:
         host=seat == 0,
         phase=room.phase,
         settings=room.settings,
-        seats=tuple(
-            SeatStatus(i, s.kind, s.name, s.level, _status(room, i)) for i, s in enumerate(room.seats)
-        ),
+        seats=tuple(SeatStatus(i, s.kind, s.name, s.level, _status(room, i)) for i, s in enumerate(room.seats)),
         number=room.number(),
         deadline_ms=deal.deadline_ms if deal is not None and room.phase == "arranging" else None,
         cards=cards,

@@ -1,0 +1,432 @@
+"""Rooms page: a private Mau Binh table for 2-4 people, each on their own phone.
+
+The host creates a room (rules, seats, opponents the computers assume, timer) and shares
+its code, its link or its QR code; friends open the link (``?room=<code>``) and take a
+free seat under a name.  The host puts computer players in the empty seats (or leaves
+Start to fill them with Club players) and presses **Start**.  Each person arranges their
+13 cards with Play's card editor and presses **Reveal**; when everyone has revealed (or
+the timer ran out) everyone sees the same reveal and settlement (``score_table``), the
+running balances, and anyone seated deals the next hand.
+
+The page only draws: the room lives in the store (:mod:`rooms`), and what the page sends
+to the browser comes from :func:`rooms.table.seat_view`, which holds no other seat's cards
+before the settlement.  A fragment polls the room every second (and settles a hand whose
+timer ran out), so the other players' actions show within about a second.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import time
+
+import segno
+import streamlit as st
+
+from app.cards import CardRow, card_rows, hand_editor
+from app.errors import show_error
+from app.i18n import _, labels_now, pgettext
+from app.room_seat import hold, keep_in_browser, seat_token
+from app.terms import preset_label
+from app.widgets import category_names, editor_labels, field_select, four_colour, restore, rules_select
+from rooms import (
+    IDLE_SECONDS,
+    NAME_LENGTH,
+    TIMERS,
+    InvalidRoomCode,
+    NotSeated,
+    RoomError,
+    RoomFull,
+    Rooms,
+    SeatView,
+    Settings,
+    StaleAction,
+    TooManyRoomAttempts,
+    UnknownRoom,
+    format_room_code,
+)
+from solver.fields import DEFAULT_FIELD
+from solver.players import LEVELS
+from solver.table import HandRecord, history_csv, history_from_json
+from store import get_store
+
+PRESET = "rooms_preset"
+SEATS = "rooms_seats"
+FIELD = "rooms_field"
+TIMER = "rooms_timer"
+NAME = "rooms_name"
+CODE_INPUT = "rooms_code_input"
+ERROR = "rooms_error"
+ROWS = "rooms_rows_{}_{}"  # code, hand number: the editor's rows (the page's copy)
+CATEGORIES = category_names()
+
+
+@st.cache_resource
+def service() -> Rooms:
+    """The process's one room service (its code-lookup limit is per process)."""
+    return Rooms(get_store())
+
+
+def level_label(level: str) -> str:
+    labels = {
+        "beginner": pgettext("player level", "Beginner"),
+        "club": pgettext("player level", "Club"),
+        "expert": pgettext("player level", "Expert"),
+    }
+    return labels.get(level, level)
+
+
+def timer_label(seconds: int | None) -> str:
+    return pgettext("timer", "Off") if seconds is None else _("{seconds} s").format(seconds=seconds)
+
+
+def seat_label(view: SeatView, seat: int) -> str:
+    """A seat's name as this player reads it (plain text: escape it where it is drawn)."""
+    s = view.seats[seat]
+    if s.kind == "computer":
+        return f"{level_label(s.level or 'club')} {seat + 1}"
+    if s.kind == "open":
+        return _("Open seat {n}").format(n=seat + 1)
+    return s.name or _("Player {n}").format(n=seat + 1)
+
+
+def problem_text(problem: Exception) -> str:
+    """A room problem in the player's language."""
+    if isinstance(problem, TooManyRoomAttempts):
+        return _("Too many wrong room codes were tried; wait a minute and try again.")
+    if isinstance(problem, InvalidRoomCode):
+        return _("A room code is 10 letters and digits, like 7KQ2M-9X0AB.")
+    if isinstance(problem, UnknownRoom):
+        return _(
+            "There is no room with this code: the code is wrong, or the room expired after {hours} hours "
+            "without a move."
+        ).format(hours=IDLE_SECONDS // 3600)
+    if isinstance(problem, RoomFull):
+        return _("This room is full: every seat is taken.")
+    if isinstance(problem, NotSeated):
+        return _("This browser holds no seat in this room.")
+    if isinstance(problem, StaleAction):
+        return _("That was already done (another player was quicker); the room is shown as it is now.")
+    return _("The room refused this: {reason}").format(reason=str(problem))
+
+
+def set_error(problem: Exception) -> None:
+    st.session_state[ERROR] = problem_text(problem)
+
+
+# --- callbacks --------------------------------------------------------------------------------
+
+
+def on_create() -> None:
+    settings = Settings(
+        preset=st.session_state[PRESET],
+        seats=int(st.session_state[SEATS]),
+        field=st.session_state[FIELD],
+        timer=st.session_state[TIMER],
+    )
+    code, token = service().create(settings, st.session_state.get(NAME, ""))
+    hold(code, token)
+    st.query_params["room"] = code
+
+
+def on_open_code() -> None:
+    text = st.session_state.get(CODE_INPUT, "")
+    st.query_params["room"] = text.strip()[:40]
+
+
+def on_rename(code: str, token: str) -> None:
+    act("rename", code, token, st.session_state.get(f"rooms_name_{code}", ""))
+
+
+def act(what: str, code: str, token: str, *args: object) -> None:
+    """Run one room action, keeping what went wrong for the next draw."""
+    try:
+        getattr(service(), what)(code, token, *args)
+    except RoomError as exc:
+        set_error(exc)
+
+
+def on_save_draft(code: str, token: str, number: int) -> None:
+    rows = st.session_state.get(ROWS.format(code, number))
+    if rows is not None:
+        act("save_draft", code, token, number, rows)
+
+
+def on_computer(code: str, token: str, seat: int) -> None:
+    level = st.session_state.get(f"rooms_level_{code}_{seat}")
+    act("set_computer", code, token, seat, None if level == "open" else level)
+
+
+def on_leave_room() -> None:
+    st.query_params.pop("room", None)
+
+
+# --- drawing ----------------------------------------------------------------------------------
+
+
+def lobby() -> None:
+    """Create a room, or open one by its code."""
+    restore(PRESET, "vietnamese")
+    restore(SEATS, 4)
+    restore(FIELD, DEFAULT_FIELD)
+    restore(TIMER, None)
+    restore(NAME, "")
+    st.text_input(_("Your name"), key=NAME, max_chars=NAME_LENGTH, placeholder=_("Shown to the other players"))
+    with st.container(border=True):
+        st.subheader(_("New room"))
+        rules_select(PRESET)
+        st.segmented_control(_("Seats"), [2, 3, 4], key=SEATS, required=True)
+        field_select(FIELD)
+        st.segmented_control(
+            _("Timer per hand"), list(TIMERS), key=TIMER, required=True, format_func=labels_now(timer_label, TIMERS)
+        )
+        st.button(_("Create a room"), type="primary", key="rooms_create", on_click=on_create)
+    with st.container(border=True):
+        st.subheader(_("Join a room"))
+        st.text_input(_("Room code"), key=CODE_INPUT, max_chars=20, placeholder="7KQ2M-9X0AB")
+        st.button(_("Open the room"), key="rooms_open", on_click=on_open_code)
+
+
+def invite(code: str, open_seats: int) -> None:
+    """The room's code, link (with a copy button) and QR code."""
+    shown = format_room_code(code)
+    st.html(
+        f'<div data-room-code="{html.escape(code)}" style="font-size:1.4rem;font-weight:700;letter-spacing:.08em">'
+        f"{html.escape(_('Room {code}').format(code=shown))}</div>"
+    )
+    base = str(st.context.url or "").split("?")[0]
+    link = f"{base}?room={code}"
+    with st.expander(_("Invite friends"), expanded=open_seats > 0):
+        st.caption(_("Share the link or the QR code; the code alone works too, on the Rooms page."))
+        st.code(link, language=None)
+        png = io.BytesIO()
+        segno.make(link, error="m").save(png, kind="png", scale=5, border=2)
+        st.image(png.getvalue(), width=200)
+
+
+def seats_list(view: SeatView) -> None:
+    """Who sits where and what they are doing (names as plain text)."""
+    statuses = {
+        "open": _("open"),
+        "arranging": _("arranging…"),
+        "revealed": _("revealed"),
+        "away": _("away: a computer plays for them"),
+        "computer": _("computer player"),
+        "present": _("at the table"),
+    }
+    lines = []
+    for s in view.seats:
+        you = " · " + _("you") if s.seat == view.seat else ""
+        host = " · " + _("host") if s.seat == 0 else ""
+        balance = view.balances[s.seat] if view.hands_played else None
+        chi = f" · {_('{n} chi').format(n=signed(balance))}" if balance is not None else ""
+        lines.append(
+            f'<div class="room-seat-status"><b>{html.escape(seat_label(view, s.seat))}</b>'
+            f"{html.escape(you + host)} — {html.escape(statuses.get(s.status, s.status))}{html.escape(chi)}</div>"
+        )
+    st.html("".join(lines))
+
+
+def signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def choose_computers(view: SeatView, token: str) -> None:
+    """The host's choice of a computer player (or none yet) for each seat no person holds."""
+    options = ["open", *LEVELS]
+    labels = {"open": _("Open for a friend"), **{level: level_label(level) for level in LEVELS}}
+    for s in view.seats:
+        if s.kind == "person":
+            continue
+        key = f"rooms_level_{view.code}_{s.seat}"
+        st.session_state[key] = s.level if s.kind == "computer" else "open"
+        st.selectbox(
+            _("Seat {n}").format(n=s.seat + 1),
+            options,
+            key=key,
+            format_func=labels_now(lambda o: labels[o], options),
+            on_change=on_computer,
+            args=(view.code, token, s.seat),
+        )
+
+
+def arrange(view: SeatView, token: str) -> None:
+    """This seat's editor and Reveal button (own cards only)."""
+    rows_key = ROWS.format(view.code, view.number)
+    result = hand_editor(
+        [list(r) for r in view.rows],
+        key=f"rooms_editor_{view.code}_{view.number}",
+        labels=editor_labels(),
+        categories=CATEGORIES,
+        rows=[list(r) for r in view.rows],
+        rows_key=rows_key,
+        four_colour=four_colour(),
+        on_change=lambda: on_save_draft(view.code, token, view.number),
+        attrs={"data-seat": str(view.seat)},
+    )
+    if st.button(_("Reveal"), type="primary", key=f"rooms_reveal_{view.code}_{view.number}"):
+        act("reveal", view.code, token, view.number, [list(r) for r in result.rows])
+        st.rerun()
+
+
+def waiting(view: SeatView) -> None:
+    st.caption(_("Your set is in. Waiting for the others…"))
+    card_rows([CardRow(cards=list(r)) for r in view.rows], key=f"rooms_mine_{view.code}_{view.number}",
+              compact=True, four_colour=four_colour())  # fmt: skip
+
+
+def settlement(view: SeatView, record: HandRecord) -> None:
+    """Every seat's set with the reveal contract (as on Play), then who pays whom and the balances."""
+    st.subheader(_("Hand {number}").format(number=record.number))
+    for seat in range(record.players):
+        name, total = seat_label(view, seat), record.totals[seat]
+        colour = "#2e7d32" if total > 0 else "#c62828" if total < 0 else "inherit"
+        notes = []
+        if record.fouls[seat]:
+            notes.append(pgettext("grade", "foul"))
+        if seat in record.extra.get("timed_out", []):
+            notes.append(_("time ran out: the rows as they stood were played"))
+        if seat in record.extra.get("stand_in", []):
+            notes.append(_("away: a computer played this hand"))
+        st.html(
+            f'<div style="display:flex;flex-wrap:wrap;gap:.2em .6em;align-items:baseline"><b>{html.escape(name)}</b>'
+            f'<span style="color:{colour};font-weight:700">{html.escape(_("{n} chi").format(n=signed(total)))}</span>'
+            f'<span style="opacity:.75">{html.escape(" · ".join(notes))}</span></div>'
+        )
+        contract = {"data-seat": str(seat), "data-rows": record.sets[seat], "data-chi": str(record.totals[seat])}
+        rows = [CardRow(cards=row.split()) for row in record.sets[seat].split(" | ")]
+        card_rows(rows, key=f"rooms_seat_{view.code}_{record.number}_{seat}", compact=True, four_colour=four_colour(),
+                  attrs=contract)  # fmt: skip
+    pairs = "".join(
+        f"<tr><td>{html.escape(seat_label(view, i))} – {html.escape(seat_label(view, j))}</td>"
+        f"<td>{html.escape(signed(record.pairs[i][j]))}</td></tr>"
+        for i in range(record.players)
+        for j in range(i + 1, record.players)
+    )
+    balances = "".join(
+        f"<tr><td>{html.escape(seat_label(view, s))}</td><td>{html.escape(signed(record.totals[s]))}</td>"
+        f"<td>{html.escape(signed(view.balances[s]))}</td></tr>"
+        for s in range(record.players)
+    )
+    st.html(
+        '<table style="width:100%"><thead><tr>'
+        f"<th>{html.escape(_('Pair'))}</th><th>{html.escape(_('chi to the first'))}</th></tr></thead>"
+        f"<tbody>{pairs}</tbody></table>"
+        '<table style="width:100%"><thead><tr>'
+        f"<th>{html.escape(_('Seat'))}</th><th>{html.escape(_('This hand'))}</th>"
+        f"<th>{html.escape(_('Balance'))}</th></tr></thead><tbody>{balances}</tbody></table>"
+    )
+    st.caption(_("Settled by score_table: totals sum to {total}.").format(total=sum(record.totals)))
+
+
+def history(view: SeatView, token: str) -> None:
+    """The room's settled hands, for its members (only between hands: cards come round again)."""
+    if not view.hands_played:
+        return
+    try:
+        text = service().history(view.code, token)
+    except RoomError as exc:
+        show_error(problem_text(exc))
+        return
+    _config, records = history_from_json(text)
+    name = f"mau-binh-room-{view.code}"
+    with st.container(horizontal=True):
+        st.download_button(_("Download JSON"), text, file_name=f"{name}.json", mime="application/json",
+                           key="rooms_json", on_click="ignore")  # fmt: skip
+        st.download_button(_("Download CSV"), history_csv(records), file_name=f"{name}.csv", mime="text/csv",
+                           key="rooms_csv", on_click="ignore")  # fmt: skip
+
+
+@st.fragment(run_every=1.0)
+def watch(code: str, version: int, deadline_ms: int | None) -> None:
+    """Poll the room: redraw the page when it changed (and settle a hand whose time ran out)."""
+    try:
+        now = service().tick(code)
+    except RoomError:
+        st.rerun(scope="app")
+    if now != version:
+        st.rerun(scope="app")
+    if deadline_ms is not None:
+        left = max(0.0, deadline_ms / 1000 - time.time())
+        st.caption(_("⏱ {seconds} s left: your set as it stands is played when the time runs out.").format(
+            seconds=f"{left:.0f}"))  # fmt: skip
+
+
+def room(text: str) -> None:
+    try:
+        info = service().lookup(text)
+    except (InvalidRoomCode, UnknownRoom, TooManyRoomAttempts) as exc:
+        show_error(problem_text(exc))
+        st.button(_("Back to the rooms"), key="rooms_back", on_click=on_leave_room)
+        lobby()
+        return
+    code = info.code
+    token = seat_token(code)
+    try:
+        view, version = service().view(code, token) if token else (None, 0)
+    except NotSeated:
+        view, version = None, 0
+    if view is None or token is None:
+        # opening a room's link takes its first free seat (the name can be changed below)
+        try:
+            _seat, token = service().join(code, st.session_state.get(NAME, ""))
+        except RoomError as exc:
+            show_error(problem_text(exc))
+            st.button(_("Back to the rooms"), key="rooms_back", on_click=on_leave_room)
+            return
+        hold(code, token)
+        view, version = service().view(code, token)
+    keep_in_browser(code)
+    if view.seats[view.seat].status == "away":
+        act("come_back", code, token)
+        st.rerun()
+    invite(code, sum(1 for s in view.seats if s.kind == "open") if view.phase == "lobby" else 0)
+    st.caption(
+        _("{preset} rules · {seats} seats · timer {timer}").format(
+            preset=preset_label(view.settings.preset), seats=view.settings.seats, timer=timer_label(view.settings.timer)
+        )
+    )
+    seats_list(view)
+    name_key = f"rooms_name_{code}"
+    if name_key not in st.session_state:
+        st.session_state[name_key] = view.seats[view.seat].name
+    st.text_input(_("Your name"), key=name_key, max_chars=NAME_LENGTH, on_change=on_rename, args=(code, token),
+                  placeholder=_("Shown to the other players"))  # fmt: skip
+    watch(code, version, view.deadline_ms)
+    if view.phase == "lobby":
+        if view.host:
+            st.caption(_("Wait for your friends, choose computer players for the other seats, then press Start."))
+            choose_computers(view, token)
+            st.button(_("Start"), type="primary", key="rooms_start", on_click=act, args=("start", code, token))
+        else:
+            st.caption(_("Waiting for the host to start."))
+    elif view.phase == "arranging":
+        st.subheader(_("Hand {number}").format(number=view.number))
+        if view.revealed:
+            waiting(view)
+        else:
+            arrange(view, token)
+    elif view.last is not None:
+        settlement(view, view.last)
+        st.button(_("Deal the next hand"), type="primary", key=f"rooms_next_{code}_{view.number}", on_click=act,
+                  args=("next_hand", code, token, view.number))  # fmt: skip
+        history(view, token)
+    st.button(_("Leave the table"), key="rooms_leave", on_click=leave, args=(code, token))
+
+
+def leave(code: str, token: str) -> None:
+    act("leave", code, token)
+    on_leave_room()
+
+
+# --- page -------------------------------------------------------------------------------------
+
+st.title(_("Rooms"))
+st.caption(_("A private table for 2 to 4 people, each on their own phone."))
+if st.session_state.get(ERROR):
+    show_error(st.session_state.pop(ERROR))
+wanted = st.query_params.get("room")
+if wanted:
+    room(wanted)
+else:
+    lobby()
