@@ -189,16 +189,16 @@ def lobby() -> None:
 
 def invite(code: str, open_seats: int) -> None:
     """The room's code, link (with a copy button) and QR code."""
-    shown = format_room_code(code)
+    title = _("Room {code}").format(code=format_room_code(code))
     st.html(
         f'<div data-room-code="{html.escape(code)}" style="font-size:1.4rem;font-weight:700;letter-spacing:.08em">'
-        f"{html.escape(_('Room {code}').format(code=shown))}</div>"
+        f"{html.escape(title)}</div>"
     )
     base = str(st.context.url or "").split("?")[0]
     link = f"{base}?room={code}"
     with st.expander(_("Invite friends"), expanded=open_seats > 0):
         st.caption(_("Share the link or the QR code; the code alone works too, on the Rooms page."))
-        st.code(link, language=None)
+        st.code(link, language=None, wrap_lines=True)
         png = io.BytesIO()
         segno.make(link, error="m").save(png, kind="png", scale=5, border=2)
         st.image(png.getvalue(), width=200)
@@ -219,7 +219,7 @@ def seats_list(view: SeatView) -> None:
         you = " · " + _("you") if s.seat == view.seat else ""
         host = " · " + _("host") if s.seat == 0 else ""
         balance = view.balances[s.seat] if view.hands_played else None
-        chi = f" · {_('{n} chi').format(n=signed(balance))}" if balance is not None else ""
+        chi = " · " + _("{n} chi").format(n=signed(balance)) if balance is not None else ""
         lines.append(
             f'<div class="room-seat-status"><b>{html.escape(seat_label(view, s.seat))}</b>'
             f"{html.escape(you + host)} — {html.escape(statuses.get(s.status, s.status))}{html.escape(chi)}</div>"
@@ -281,6 +281,7 @@ def settlement(view: SeatView, record: HandRecord) -> None:
     for seat in range(record.players):
         name, total = seat_label(view, seat), record.totals[seat]
         colour = "#2e7d32" if total > 0 else "#c62828" if total < 0 else "inherit"
+        chi_text = _("{n} chi").format(n=signed(total))
         notes = []
         if record.fouls[seat]:
             notes.append(pgettext("grade", "foul"))
@@ -290,7 +291,7 @@ def settlement(view: SeatView, record: HandRecord) -> None:
             notes.append(_("away: a computer played this hand"))
         st.html(
             f'<div style="display:flex;flex-wrap:wrap;gap:.2em .6em;align-items:baseline"><b>{html.escape(name)}</b>'
-            f'<span style="color:{colour};font-weight:700">{html.escape(_("{n} chi").format(n=signed(total)))}</span>'
+            f'<span style="color:{colour};font-weight:700">{html.escape(chi_text)}</span>'
             f'<span style="opacity:.75">{html.escape(" · ".join(notes))}</span></div>'
         )
         contract = {"data-seat": str(seat), "data-rows": record.sets[seat], "data-chi": str(record.totals[seat])}
@@ -308,13 +309,16 @@ def settlement(view: SeatView, record: HandRecord) -> None:
         f"<td>{html.escape(signed(view.balances[s]))}</td></tr>"
         for s in range(record.players)
     )
+    # TRANSLATORS: column of the pairs table: the chi the first seat of the pair receives from the second
+    headers = (_("Pair"), _("chi to the first"), _("Seat"), _("This hand"), _("Balance"))
+    heads = [html.escape(h) for h in headers]
     st.html(
         '<table style="width:100%"><thead><tr>'
-        f"<th>{html.escape(_('Pair'))}</th><th>{html.escape(_('chi to the first'))}</th></tr></thead>"
+        f"<th>{heads[0]}</th><th>{heads[1]}</th></tr></thead>"
         f"<tbody>{pairs}</tbody></table>"
         '<table style="width:100%"><thead><tr>'
-        f"<th>{html.escape(_('Seat'))}</th><th>{html.escape(_('This hand'))}</th>"
-        f"<th>{html.escape(_('Balance'))}</th></tr></thead><tbody>{balances}</tbody></table>"
+        f"<th>{heads[2]}</th><th>{heads[3]}</th>"
+        f"<th>{heads[4]}</th></tr></thead><tbody>{balances}</tbody></table>"
     )
     st.caption(_("Settled by score_table: totals sum to {total}.").format(total=sum(record.totals)))
 
