@@ -1,10 +1,12 @@
-"""Private rooms: 2-4 people at one Mau Binh table, each on their own phone.
+"""Private rooms: 2-4 people at one Mau Binh or Macao table, each on their own phone.
 
 No Streamlit here: :mod:`rooms.table` is a room's rules (seats, dealing, reveals,
-settlement by :func:`solver.score_table`, the view one seat may see), :mod:`rooms.codes`
+settlement by :func:`solver.score_table`, the view one seat may see), :mod:`rooms.macao_room`
+the same for a Macao round (turns, the turn timer), :mod:`rooms.codes`
 the room codes, seat tokens and names, and :mod:`rooms.service` keeps rooms in the store
 (the same database as the profiles), every action one transaction checked against the
-seat's token.  The Rooms page (``app/pages/rooms.py``) only draws a :class:`SeatView`.
+seat's token.  The Rooms page (``app/pages/rooms.py``) only draws a :class:`SeatView`
+(or :class:`MacaoSeatView`).
 
     from rooms import Rooms, Settings
     from store import get_store
@@ -28,6 +30,7 @@ from .codes import (
     format_room_code,
     parse_room_code,
 )
+from .macao_room import TURN_TIMERS, MacaoSeatView, MacaoSettings
 from .service import IDLE_SECONDS, NotSeated, RoomInfo, Rooms, UnknownRoom
 from .table import (
     TIMERS,
@@ -45,7 +48,10 @@ __all__ = [
     "IDLE_SECONDS",
     "NAME_LENGTH",
     "TIMERS",
+    "TURN_TIMERS",
     "InvalidRoomCode",
+    "MacaoSeatView",
+    "MacaoSettings",
     "NotAllowed",
     "NotSeated",
     "RoomError",

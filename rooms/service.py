@@ -26,10 +26,11 @@ room keeps its whole history, which its members can export (:meth:`Rooms.history
 from __future__ import annotations
 
 import copy
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 
@@ -37,7 +38,7 @@ from solver.table import history_csv, history_json
 from store import Store
 from store.schema import room_drafts, rooms
 
-from . import table
+from . import macao_room, table
 from .codes import (
     AttemptLimiter,
     InvalidName,
@@ -49,7 +50,10 @@ from .codes import (
     same_digest,
     token_digest,
 )
+from .macao_room import MacaoRoom, MacaoSeatView, MacaoSettings
 from .table import Room, RoomError, Rows, SeatView, Settings
+
+AnyRoom = Room | MacaoRoom
 
 #: A room no action touched for this long (6 hours) expires.
 IDLE_SECONDS = 6 * 3600
@@ -101,13 +105,13 @@ class Rooms:
 
     # --- reading --------------------------------------------------------------------------
 
-    def _row(self, connection: sa.Connection, code: str) -> tuple[Room, int]:
+    def _row(self, connection: sa.Connection, code: str) -> tuple[AnyRoom, int]:
         found = connection.execute(
             sa.select(rooms.c.state, rooms.c.version, rooms.c.updated_ms).where(rooms.c.code == code)
         ).first()
         if found is None or found.updated_ms < self.clock() - self.idle_ms:
             raise UnknownRoom(f"there is no room {code} (a wrong code, or the room expired)")
-        return Room.from_json(found.state), int(found.version)
+        return load_room(found.state), int(found.version)
 
     def lookup(self, text: str) -> RoomInfo:
         """The room a typed or linked code names (rate limited: see the module docstring)."""
@@ -121,7 +125,7 @@ class Rooms:
             raise
         return RoomInfo(
             code=code,
-            game=table.GAME,
+            game=macao_room.GAME if isinstance(room, MacaoRoom) else table.GAME,
             seats=len(room.seats),
             open_seats=sum(1 for s in room.seats if s.kind == "open"),
             phase=room.phase,
@@ -137,11 +141,13 @@ class Rooms:
             room, _version = self._row(connection, code)
         return _seat(room, token)
 
-    def view(self, code: str, token: str) -> tuple[SeatView, int]:
+    def view(self, code: str, token: str) -> tuple[SeatView | MacaoSeatView, int]:
         """What the token's seat may see, and the room's version it was read at."""
         with self.store.read() as connection:
             room, version = self._row(connection, code)
             seat = _seat(room, token)
+            if isinstance(room, MacaoRoom):
+                return macao_room.seat_view(room, seat), version
             draft = self._draft(connection, code, seat, room.number())
         return table.seat_view(room, seat, draft), version
 
@@ -150,6 +156,14 @@ class Rooms:
         with self.store.read() as connection:
             room, _version = self._row(connection, code)
         _seat(room, token)
+        if isinstance(room, MacaoRoom):
+            state = macao_room.round_state(room) if room.phase != "lobby" else None
+            return json.dumps(
+                {"game": macao_room.GAME, "seed": room.seed, "options": room.settings.options,
+                 "seats": macao_room.seat_names(room), "moves": room.moves,
+                 "log": [] if state is None else [str(event) for event in state.log]},
+                indent=1, ensure_ascii=False,
+            )  # fmt: skip
         records = table.records(room)
         if kind == "csv":
             return history_csv(records)
@@ -166,21 +180,25 @@ class Rooms:
 
     # --- writing --------------------------------------------------------------------------
 
-    def create(self, settings: Settings, name: str = "") -> tuple[str, str]:
+    def create(self, settings: Settings | MacaoSettings, name: str = "") -> tuple[str, str]:
         """A new room with its host in seat 0; returns (code, the host's seat token)."""
         self.expire()
         token = new_token()
-        room = table.new_room("", settings, _name(name), token_digest(token), table.new_seed())
+        room: AnyRoom
+        if isinstance(settings, MacaoSettings):
+            room = macao_room.new_room("", settings, _name(name), token_digest(token), table.new_seed())
+        else:
+            room = table.new_room("", settings, _name(name), token_digest(token), table.new_seed())
         now = self.clock()
         while True:
             room.code = new_room_code()
+            state = room.to_json()
             with self.store.write() as connection:
                 taken = connection.execute(sa.select(rooms.c.code).where(rooms.c.code == room.code)).first()
                 if taken is None:
                     connection.execute(
                         rooms.insert().values(
-                            code=room.code, game=table.GAME, version=1, state=room.to_json(), created_ms=now,
-                            updated_ms=now,
+                            code=room.code, game=state["game"], version=1, state=state, created_ms=now, updated_ms=now,
                         )
                     )  # fmt: skip
                     return room.code, token
@@ -200,13 +218,24 @@ class Rooms:
         self._act(code, lambda room, _d, _n: table.set_computer(room, _seat(room, token), seat, level))
 
     def start(self, code: str, token: str) -> None:
-        self._act(code, lambda room, _d, now: table.start(room, _seat(room, token), now))
+        def begin(room: AnyRoom, _drafts: dict[int, Rows], now: int) -> None:
+            if isinstance(room, MacaoRoom):
+                macao_room.start(room, _seat(room, token), now)
+            else:
+                table.start(room, _seat(room, token), now)
+
+        self._act(code, begin)
+
+    def play(self, code: str, token: str, number: int, index: int) -> None:
+        """A Macao move: legal move ``index`` on the table of move ``number``."""
+        self._act(code, lambda room, _d, now: macao_room.play(_macao(room), _seat(room, token), number, index, now))
 
     def save_draft(self, code: str, token: str, number: int, rows: object) -> None:
         """Keep the rows seat ``token`` is arranging on hand ``number`` (a reload finds them)."""
         with self.store.read() as connection:
             room, _version = self._row(connection, code)
         seat = _seat(room, token)
+        room = _mau_binh(room)
         if room.phase != "arranging" or room.number() != number:
             raise table.StaleAction(f"hand {number} is not being arranged")
         checked = table.check_rows(room, seat, rows)
@@ -221,10 +250,12 @@ class Rooms:
                 connection.execute(room_drafts.insert().values(**values))
 
     def reveal(self, code: str, token: str, number: int, rows: object) -> None:
-        self._act(code, lambda room, drafts, now: table.reveal(room, _seat(room, token), number, rows, drafts, now))
+        self._act(
+            code, lambda room, drafts, now: table.reveal(_mau_binh(room), _seat(room, token), number, rows, drafts, now)
+        )
 
     def next_hand(self, code: str, token: str, number: int) -> None:
-        self._act(code, lambda room, _d, now: table.next_hand(room, _seat(room, token), number, now))
+        self._act(code, lambda room, _d, now: table.next_hand(_mau_binh(room), _seat(room, token), number, now))
 
     def leave(self, code: str, token: str) -> None:
         self._act(code, lambda room, drafts, now: _leave(room, _seat(room, token), drafts, now))
@@ -237,10 +268,15 @@ class Rooms:
         this on every poll, so a room moves on without a process of its own)."""
         with self.store.read() as connection:
             room, version = self._row(connection, code)
+        if isinstance(room, MacaoRoom):
+            if room.phase == "playing" and room.deadline_ms is not None and self.clock() >= room.deadline_ms:
+                self._act(code, lambda r, _d, now: macao_room.time_out(_macao(r), now))
+                return self.version(code)
+            return version
         deal = room.deal
         due = deal is not None and deal.deadline_ms is not None and self.clock() >= deal.deadline_ms
         if room.phase == "arranging" and due:
-            self._act(code, lambda r, drafts, now: table.settle_if_due(r, drafts, now))
+            self._act(code, lambda r, drafts, now: table.settle_if_due(_mau_binh(r), drafts, now))
             return self.version(code)
         return version
 
@@ -254,7 +290,7 @@ class Rooms:
                 connection.execute(rooms.delete().where(rooms.c.code.in_(old)))
             return len(old)
 
-    def _act(self, code: str, action: Callable[[Room, dict[int, Rows], int], T]) -> T:
+    def _act(self, code: str, action: Callable[[AnyRoom, dict[int, Rows], int], T]) -> T:
         """Apply ``action`` to the room in one optimistic transaction (see the module docstring)."""
         for _attempt in range(_ATTEMPTS):
             with self.store.read() as connection:
@@ -284,7 +320,24 @@ class Rooms:
         raise RoomError("this room is too busy right now; try again")
 
 
-def _seat(room: Room, token: str) -> int:
+def load_room(data: dict[str, Any]) -> AnyRoom:
+    """A room from its JSON, of its game."""
+    return MacaoRoom.from_json(data) if data.get("game") == macao_room.GAME else Room.from_json(data)
+
+
+def _mau_binh(room: AnyRoom) -> Room:
+    if not isinstance(room, Room):
+        raise RoomError("this is a Macao room: it has no Mau Binh hands")
+    return room
+
+
+def _macao(room: AnyRoom) -> MacaoRoom:
+    if not isinstance(room, MacaoRoom):
+        raise RoomError("this is a Mau Binh room: it has no Macao moves")
+    return room
+
+
+def _seat(room: AnyRoom, token: str) -> int:
     if not isinstance(token, str) or not token:
         raise NotSeated("this browser holds no seat in this room")
     digest = token_digest(token)
@@ -294,9 +347,12 @@ def _seat(room: Room, token: str) -> int:
     return found[0]
 
 
-def _leave(room: Room, seat: int, drafts: dict[int, Rows], now: int) -> None:
+def _leave(room: AnyRoom, seat: int, drafts: dict[int, Rows], now: int) -> None:
     table.leave(room, seat)
-    table.settle_if_due(room, drafts, now)
+    if isinstance(room, MacaoRoom):
+        macao_room.after_leave(room, now)
+    else:
+        table.settle_if_due(room, drafts, now)
 
 
 def _name(text: str) -> str:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from solver import parse_cards
 from solver.cards import Card
@@ -119,6 +119,9 @@ class Room:
     deal: Deal | None = None
     records: list[dict[str, Any]] = field(default_factory=list)
 
+    #: The computer players a seat may hold.
+    levels = tuple(LEVELS)
+
     def to_json(self) -> dict[str, Any]:
         return {"game": GAME, **asdict(self)}
 
@@ -143,6 +146,14 @@ class Room:
         return 0 if self.deal is None else self.deal.number
 
 
+class Seated(Protocol):
+    """What every room has, whatever its game: seats, a phase, its computer levels."""
+
+    seats: list[Seat]
+    phase: str
+    levels: tuple[str, ...]
+
+
 def new_seed() -> int:
     return random.SystemRandom().randrange(MAX_SEED + 1)
 
@@ -152,7 +163,7 @@ def new_room(code: str, settings: Settings, host_name: str, host_token: str, see
     return Room(code=code, settings=settings, seed=seed, seats=seats)
 
 
-def take_seat(room: Room, name: str, token: str) -> int:
+def take_seat(room: Seated, name: str, token: str) -> int:
     """Seat a person in the first open seat; return it."""
     free = [i for i, s in enumerate(room.seats) if s.kind == "open"]
     if not free:
@@ -161,12 +172,12 @@ def take_seat(room: Room, name: str, token: str) -> int:
     return free[0]
 
 
-def rename(room: Room, by: int, name: str) -> None:
+def rename(room: Seated, by: int, name: str) -> None:
     """Seat ``by`` is called ``name`` from now on (already cleaned: :func:`rooms.codes.clean_name`)."""
     room.seats[by].name = name
 
 
-def set_computer(room: Room, by: int, seat: int, level: str | None) -> None:
+def set_computer(room: Seated, by: int, seat: int, level: str | None) -> None:
     """The host puts a computer player at ``level`` in ``seat`` (None opens the seat again)."""
     _host_only(room, by)
     if room.phase != "lobby":
@@ -175,10 +186,10 @@ def set_computer(room: Room, by: int, seat: int, level: str | None) -> None:
         raise NotAllowed(f"seat {seat + 1} is not open for a computer player")
     if level is None:
         room.seats[seat] = Seat()
-    elif level in LEVELS:
+    elif level in room.levels:
         room.seats[seat] = Seat("computer", level=level)
     else:
-        raise RoomError(f"a computer player is {', '.join(LEVELS)}, got {level!r}")
+        raise RoomError(f"a computer player is {', '.join(room.levels)}, got {level!r}")
 
 
 def start(room: Room, by: int, now_ms: int) -> None:
@@ -334,15 +345,15 @@ def next_hand(room: Room, by: int, number: int, now_ms: int) -> None:
     _deal(room, number + 1, now_ms)
 
 
-def leave(room: Room, by: int) -> None:
+def leave(room: Seated, by: int) -> None:
     room.seats[by].away = True
 
 
-def come_back(room: Room, by: int) -> None:
+def come_back(room: Seated, by: int) -> None:
     room.seats[by].away = False
 
 
-def _host_only(room: Room, by: int) -> None:
+def _host_only(room: Seated, by: int) -> None:
     if by != 0:
         raise NotAllowed("only the host (seat 1) can do this")
 

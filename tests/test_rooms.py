@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,6 +15,8 @@ from rooms import (
     CODE_BITS,
     NAME_LENGTH,
     InvalidRoomCode,
+    MacaoSeatView,
+    MacaoSettings,
     NotAllowed,
     NotSeated,
     RoomFull,
@@ -23,10 +26,12 @@ from rooms import (
     TooManyRoomAttempts,
     UnknownRoom,
     clean_name,
+    macao_room,
     parse_room_code,
 )
 from rooms import table as room_table
 from rooms.codes import new_room_code, new_token
+from rooms.macao_room import MacaoRoom
 from solver import score_table
 from solver.scoring import Arrangement
 from solver.table import deal_hands, deal_seed
@@ -70,7 +75,7 @@ def full_room(service: Rooms, people: int = 3, **settings: object) -> tuple[str,
     return code, tokens
 
 
-def state(service: Rooms, code: str) -> room_table.Room:
+def state(service: Rooms, code: str) -> Any:
     with service.store.read() as connection:
         return service._row(connection, code)[0]
 
@@ -146,7 +151,7 @@ def test_a_forged_token_acts_for_no_seat(service: Rooms) -> None:
 def test_a_wrong_or_expired_code_reads_as_no_room_and_lookups_are_rate_limited(store: Store, clock: Clock) -> None:
     service = Rooms(store, clock=clock, code_failures_per_minute=5)
     code, _host = service.create(Settings())
-    clock.ms += (service.idle_ms + 1)
+    clock.ms += service.idle_ms + 1
     with pytest.raises(UnknownRoom, match="expired"):
         service.lookup(code)
     assert service.expire() == 1
@@ -328,3 +333,68 @@ def test_two_processes_on_one_database_never_double_apply(tmp_path: Path) -> Non
     finally:
         first.close()
         second.close()
+
+
+# --- Macao rooms -----------------------------------------------------------------------------------
+
+
+def macao_room_of(service: Rooms, **settings: object) -> tuple[str, list[str]]:
+    """A 3-seat Macao room: two people and a computer player, started."""
+    code, host = service.create(MacaoSettings(seats=3, **settings), "Host")  # type: ignore[arg-type]
+    _seat, guest = service.join(code, "Guest")
+    service.start(code, host)
+    return code, [host, guest]
+
+
+def test_a_macao_room_of_two_people_and_a_computer_plays_to_its_end(service: Rooms) -> None:
+    code, tokens = macao_room_of(service, options={"start_cards": 5})
+    room = state(service, code)
+    assert isinstance(room, MacaoRoom) and [s.kind for s in room.seats] == ["person", "person", "computer"]
+    for _turn in range(3000):
+        views = [service.view(code, t)[0] for t in tokens]
+        assert all(isinstance(v, MacaoSeatView) for v in views)
+        if views[0].phase == "over":
+            break
+        mover = [v for v in views if v.legal]  # type: ignore[union-attr]
+        assert len(mover) == 1, "exactly one person can move: the computer moved on its own"
+        view = mover[0]
+        assert isinstance(view, MacaoSeatView) and view.observation is not None
+        other = tokens[1 - view.seat]
+        with pytest.raises(NotAllowed, match="not this seat's turn"):
+            service.play(code, other, view.number, 0)
+        service.play(code, tokens[view.seat], view.number, 0)
+        with pytest.raises(StaleAction):
+            service.play(code, tokens[view.seat], view.number, 0)
+    final = service.view(code, tokens[0])[0]
+    assert isinstance(final, MacaoSeatView) and final.phase == "over"
+    assert sorted(final.placings) == [1, 2, 3]
+    history = json.loads(service.history(code, tokens[1]))
+    assert history["game"] == "macao" and history["moves"] == state(service, code).moves  # type: ignore[union-attr]
+
+
+def test_a_macao_seat_sees_its_own_hand_and_only_the_sizes_of_the_others(service: Rooms) -> None:
+    code, tokens = macao_room_of(service)
+    room = state(service, code)
+    assert isinstance(room, MacaoRoom)
+    full = macao_room.round_state(room)
+    for seat, token in enumerate(tokens):
+        view = service.view(code, token)[0]
+        assert isinstance(view, MacaoSeatView) and view.observation is not None
+        assert list(view.observation.hand) == list(full.hands[seat])
+        assert list(view.observation.hand_sizes) == [len(h) for h in full.hands]
+
+
+def test_a_macao_turn_timer_plays_a_draw_for_the_person(service: Rooms, clock: Clock) -> None:
+    code, tokens = macao_room_of(service, turn_timer=30)
+    before = service.view(code, tokens[0])[0]
+    assert isinstance(before, MacaoSeatView) and before.deadline_ms is not None
+    mover = next(i for i, t in enumerate(tokens) if service.view(code, t)[0].legal)  # type: ignore[union-attr]
+    moves = state(service, code).number()
+    clock.ms = before.deadline_ms + 1
+    service.tick(code)
+    room = state(service, code)
+    assert isinstance(room, MacaoRoom) and room.number() > moves
+    prior = macao_room.round_state(replace(room, moves=room.moves[:moves]))
+    after = macao_room.round_state(replace(room, moves=room.moves[: moves + 1]))
+    new = after.log[len(prior.log) :]
+    assert any(e.seat == mover and e.kind in ("draw", "keep", "penalty", "pass", "wait") for e in new), new
