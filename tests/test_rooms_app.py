@@ -103,3 +103,38 @@ def test_create_join_start_reveal_and_the_settlement_is_score_table() -> None:
     chis = [int(attrs[s]["data-chi"]) for s in range(4)]
     assert chis == score_table(sets, "vietnamese").totals and sum(chis) == 0
     assert host.session_state[TOKENS][code] not in str(host.query_params)
+
+
+def test_a_macao_room_shows_each_person_their_own_hand_and_whose_turn() -> None:
+    from rooms import macao_room
+
+    host = open_rooms()
+    host.segmented_control(key="rooms_game").set_value("macao").run()
+    host.segmented_control(key="rooms_seats").set_value(3).run()
+    host.button(key="rooms_create").click().run()
+    no_crash(host)
+    code = room_code(host)
+    guest = open_rooms(room=code)
+    host.run()
+    host.button(key="rooms_start").click().run()
+    guest.run()
+    no_crash(guest)
+    service = Rooms(get_store())
+    with service.store.read() as connection:
+        room, _version = service._row(connection, code)
+    assert isinstance(room, macao_room.MacaoRoom)
+    state = macao_room.round_state(room)
+    for at, seat in ((host, 0), (guest, 1)):
+        tables = []
+        for element in at.get("bidi_component"):
+            proto = element.proto
+            kind = proto.WhichOneof("data")
+            if kind in ("json", "mixed"):
+                data = json.loads(proto.mixed.json if kind == "mixed" else proto.json)
+                if data.get("view") == "table":
+                    tables.append(data)
+        assert len(tables) == 1
+        assert tables[0]["hand"] == [str(c) for c in state.hands[seat]]
+        assert tables[0]["your_turn"] == (state.current == seat)
+        others = {str(c) for s, hand in enumerate(state.hands) if s != seat for c in hand}
+        assert not others & set(tables[0]["hand"])

@@ -15,6 +15,7 @@ received since the hand was dealt, until the hand is settled.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -101,8 +102,6 @@ def room_state(code: str) -> room_table.Room:
 
 
 def wait_for(check: Any, what: str, seconds: float = 60) -> None:
-    import time
-
     deadline = time.monotonic() + seconds
     while not check():
         if time.monotonic() > deadline:
@@ -185,9 +184,12 @@ def test_three_people_and_a_computer_play_three_hands(
                 assert_no_leak(people, seats, hands, f"hand {number}, seat {seat} revealed")
             expected[seat] = str(Arrangement(*played))
         # every screen shows the same settlement, score_table's
-        shown_by: list[tuple[list[str], list[int]]] = []
+        revealed_at = time.perf_counter()
         for player in people:
             player.page.locator('[data-seat="3"][data-chi]').wait_for(timeout=60_000)
+        print(f"hand {number}: Reveal -> settlement on every screen {time.perf_counter() - revealed_at:.2f} s")
+        shown_by: list[tuple[list[str], list[int]]] = []
+        for player in people:
             wait_idle(player.page)
             sets = [str(player.page.locator(f'[data-seat="{s}"]').get_attribute("data-rows")) for s in range(4)]
             chis = [int(str(player.page.locator(f'[data-seat="{s}"]').get_attribute("data-chi"))) for s in range(4)]
@@ -208,3 +210,82 @@ def test_three_people_and_a_computer_play_three_hands(
         player.context.close()
     outsider.context.close()
     print(f"screenshots in {tmp_path}")
+
+
+def _enabled_button(page: sync_api.Page, name: str) -> Any | None:
+    buttons = page.locator("[data-testid=stButton] button").filter(has_text=name)
+    for i in range(buttons.count()):
+        if buttons.nth(i).is_enabled() and buttons.nth(i).inner_text().startswith(name):
+            return buttons.nth(i)
+    return None
+
+
+def _macao_move(page: sync_api.Page) -> bool:
+    """Make this seat's move if it is its turn (a lit card, else Keep it / Accept / Draw / Pass)."""
+    try:
+        lit = page.locator("[data-playable='true']")
+        if lit.count():
+            lit.first.click(timeout=3_000)
+            page.wait_for_timeout(150)
+            for extra in (".suit-btn", "button.play"):
+                if page.locator(extra).count():
+                    page.locator(extra).first.click(timeout=3_000)
+                    break
+            return True
+        for name in ("Keep it", "Accept", "Draw", "Pass"):
+            button = _enabled_button(page, name)
+            if button is not None:
+                button.click(timeout=3_000)
+                return True
+    except sync_api.TimeoutError:  # the page redrew under the tap: look again
+        return False
+    return False
+
+
+def test_a_macao_room_of_two_people_and_a_computer_plays_to_its_end(
+    server: str, second_server: str, browser: sync_api.Browser, tmp_path: Path
+) -> None:
+    from macao import observe
+    from rooms import macao_room
+
+    host, guest = Player(browser, server), Player(browser, second_server)
+    host.page.goto(f"{server}/rooms")
+    host.page.locator('[data-testid="stButtonGroup"] button', has_text="Macao").click()
+    wait_idle(host.page)
+    host.page.locator('[data-testid="stButtonGroup"] button').filter(has_text=re.compile(r"^3$")).click()
+    wait_idle(host.page)
+    host.page.get_by_role("button", name="Create a room").click()
+    host.page.locator("[data-room-code]").first.wait_for(timeout=60_000)
+    code = str(host.page.locator("[data-room-code]").first.get_attribute("data-room-code"))
+    guest.page.goto(f"{second_server}/rooms?room={code}")
+    guest.page.locator("[data-room-code]").first.wait_for(timeout=60_000)
+    host.page.get_by_text("Player 2").first.wait_for(timeout=15_000)
+    wait_idle(host.page)
+    host.page.get_by_role("button", name="Start").click()
+    for player in (host, guest):
+        player.page.locator("[data-playable]").first.wait_for(timeout=60_000)
+    moves = 0
+    for _ in range(600):
+        if all(p.page.get_by_text("Round over").count() for p in (host, guest)):
+            break
+        room = room_state(code)
+        assert isinstance(room, macao_room.MacaoRoom)
+        state = macao_room.round_state(room)
+        for seat, player in enumerate((host, guest)):
+            seen = observe(state, seat)
+            public = {str(c) for c in (*seen.hand, *seen.discard)}
+            shown = set(player.cards_in_dom())
+            assert shown <= public | {str(c) for c in state.hands[seat]}, (seat, shown - public)
+        mover = (host, guest)[state.current] if state.current in (0, 1) and room.phase == "playing" else None
+        if mover is not None:
+            wait_idle(mover.page)
+            moves += _macao_move(mover.page)
+        else:
+            host.page.wait_for_timeout(300)
+    else:
+        raise AssertionError(f"the round did not end after {moves} moves")
+    final = room_state(code)
+    assert final.phase == "over" and sorted(macao_room.seat_view(final, 0).placings) == [1, 2, 3]
+    host.page.screenshot(path=str(tmp_path / "rooms-macao-390-over.png"), full_page=True)
+    for player in (host, guest):
+        player.context.close()

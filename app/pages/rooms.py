@@ -19,21 +19,29 @@ from __future__ import annotations
 import html
 import io
 import time
+from collections.abc import Sequence
 
 import segno
 import streamlit as st
 
-from app.cards import CardRow, card_rows, hand_editor
+from app.cards import CardRow, TableEvent, card_rows, hand_editor, macao_table
 from app.errors import show_error
 from app.i18n import _, labels_now, pgettext
+from app.macao_table import seat_action, seat_table
 from app.room_seat import hold, keep_in_browser, seat_token
 from app.terms import preset_label
 from app.widgets import category_names, editor_labels, field_select, four_colour, restore, rules_select
+from macao import Phase
+from macao.actions import Accept, Action, Draw, KeepDrawn, Pass, PlayDrawn
+from macao.bots import BOTS
 from rooms import (
     IDLE_SECONDS,
     NAME_LENGTH,
     TIMERS,
+    TURN_TIMERS,
     InvalidRoomCode,
+    MacaoSeatView,
+    MacaoSettings,
     NotSeated,
     RoomError,
     RoomFull,
@@ -50,10 +58,22 @@ from solver.players import LEVELS
 from solver.table import HandRecord, history_csv, history_from_json
 from store import get_store
 
+GAME = "rooms_game"
+GAMES = ("mau_binh", "macao")
 PRESET = "rooms_preset"
 SEATS = "rooms_seats"
 FIELD = "rooms_field"
 TIMER = "rooms_timer"
+TURN_TIMER = "rooms_turn_timer"
+MACAO_OPTIONS = {  # session key: (Rules field, default)
+    "rooms_macao_start_cards": ("start_cards", 5),
+    "rooms_macao_jokers": ("jokers", True),
+    "rooms_macao_stacking": ("stacking", "matching"),
+    "rooms_macao_ace_wild": ("ace_wild", True),
+    "rooms_macao_end_mode": ("end_mode", "last_loses"),
+}
+STACKING = ("matching", "any", "none")
+END = ("last_loses", "first_wins")
 NAME = "rooms_name"
 CODE_INPUT = "rooms_code_input"
 ERROR = "rooms_error"
@@ -76,13 +96,39 @@ def level_label(level: str) -> str:
     return labels.get(level, level)
 
 
+def game_label(game: str) -> str:
+    return {"mau_binh": "Mau Binh", "macao": "Macao"}.get(game, game)
+
+
+def bot_label(level: str) -> str:
+    """A Macao computer player's level as the player reads it."""
+    labels = {
+        "random": pgettext("bot level", "Random"),
+        "easy": pgettext("bot level", "Easy"),
+        "normal": pgettext("bot level", "Normal"),
+        "hard": pgettext("bot level", "Hard"),
+    }
+    return labels.get(level, level)
+
+
+def stacking_label(value: str) -> str:
+    labels = {"matching": _("Matching cards"), "any": _("Any draw card"), "none": pgettext("stacking", "None")}
+    return labels.get(value, value)
+
+
+def end_label(value: str) -> str:
+    return {"last_loses": _("Last with cards loses"), "first_wins": _("First out wins")}.get(value, value)
+
+
 def timer_label(seconds: int | None) -> str:
     return pgettext("timer", "Off") if seconds is None else _("{seconds} s").format(seconds=seconds)
 
 
-def seat_label(view: SeatView, seat: int) -> str:
+def seat_label(view: SeatView | MacaoSeatView, seat: int) -> str:
     """A seat's name as this player reads it (plain text: escape it where it is drawn)."""
     s = view.seats[seat]
+    if s.kind == "computer" and isinstance(view, MacaoSeatView):
+        return f"{bot_label(s.level or 'normal')} {seat + 1}"
     if s.kind == "computer":
         return f"{level_label(s.level or 'club')} {seat + 1}"
     if s.kind == "open":
@@ -118,12 +164,17 @@ def set_error(problem: Exception) -> None:
 
 
 def on_create() -> None:
-    settings = Settings(
-        preset=st.session_state[PRESET],
-        seats=int(st.session_state[SEATS]),
-        field=st.session_state[FIELD],
-        timer=st.session_state[TIMER],
-    )
+    settings: Settings | MacaoSettings
+    if st.session_state.get(GAME) == "macao":
+        options = {field: st.session_state[key] for key, (field, _default) in MACAO_OPTIONS.items()}
+        settings = MacaoSettings(int(st.session_state[SEATS]), options, st.session_state[TURN_TIMER])
+    else:
+        settings = Settings(
+            preset=st.session_state[PRESET],
+            seats=int(st.session_state[SEATS]),
+            field=st.session_state[FIELD],
+            timer=st.session_state[TIMER],
+        )
     code, token = service().create(settings, st.session_state.get(NAME, ""))
     hold(code, token)
     st.query_params["room"] = code
@@ -142,6 +193,9 @@ def act(what: str, code: str, token: str, *args: object) -> None:
     """Run one room action, keeping what went wrong for the next draw."""
     try:
         getattr(service(), what)(code, token, *args)
+    except StaleAction:
+        if what not in ("next_hand", "start"):  # another player dealt first: nothing to say
+            st.session_state[ERROR] = problem_text(StaleAction(""))
     except RoomError as exc:
         set_error(exc)
 
@@ -170,21 +224,44 @@ def lobby() -> None:
     restore(SEATS, 4)
     restore(FIELD, DEFAULT_FIELD)
     restore(TIMER, None)
+    restore(TURN_TIMER, 60)
+    restore(GAME, "mau_binh")
+    for key, (_field, default) in MACAO_OPTIONS.items():
+        restore(key, default)
     restore(NAME, "")
     st.text_input(_("Your name"), key=NAME, max_chars=NAME_LENGTH, placeholder=_("Shown to the other players"))
     with st.container(border=True):
         st.subheader(_("New room"))
-        rules_select(PRESET)
+        st.segmented_control(_("Game"), GAMES, key=GAME, required=True, format_func=game_label)
         st.segmented_control(_("Seats"), [2, 3, 4], key=SEATS, required=True)
-        field_select(FIELD)
-        st.segmented_control(
-            _("Timer per hand"), list(TIMERS), key=TIMER, required=True, format_func=labels_now(timer_label, TIMERS)
-        )
+        if st.session_state[GAME] == "macao":
+            macao_options()
+        else:
+            rules_select(PRESET)
+            field_select(FIELD)
+            st.segmented_control(
+                _("Timer per hand"), list(TIMERS), key=TIMER, required=True, format_func=labels_now(timer_label, TIMERS)
+            )
         st.button(_("Create a room"), type="primary", key="rooms_create", on_click=on_create)
     with st.container(border=True):
         st.subheader(_("Join a room"))
         st.text_input(_("Room code"), key=CODE_INPUT, max_chars=20, placeholder="7KQ2M-9X0AB")
         st.button(_("Open the room"), key="rooms_open", on_click=on_open_code)
+
+
+def macao_options() -> None:
+    """The Macao options a room plays with (as on the Macao page)."""
+    st.slider(_("Starting cards"), 5, 10, key="rooms_macao_start_cards")
+    c1, c2 = st.columns(2)
+    c1.toggle(_("Jokers"), key="rooms_macao_jokers", help=_("Black joker: draw 5, red joker: draw 10"))
+    c2.toggle(_("Ace is wild"), key="rooms_macao_ace_wild")
+    st.selectbox(_("Stacking"), STACKING, format_func=labels_now(stacking_label, STACKING), key="rooms_macao_stacking")
+    st.selectbox(_("End of round"), END, format_func=labels_now(end_label, END), key="rooms_macao_end_mode")
+    st.segmented_control(
+        _("Time per turn"), list(TURN_TIMERS), key=TURN_TIMER, required=True,
+        format_func=labels_now(timer_label, TURN_TIMERS),
+    )  # fmt: skip
+    st.caption(_("When a person's time runs out, a draw is played for them. Macao! is said for everyone."))
 
 
 def invite(code: str, open_seats: int) -> None:
@@ -204,7 +281,7 @@ def invite(code: str, open_seats: int) -> None:
         st.image(png.getvalue(), width=200)
 
 
-def seats_list(view: SeatView) -> None:
+def seats_list(view: SeatView | MacaoSeatView) -> None:
     """Who sits where and what they are doing (names as plain text)."""
     statuses = {
         "open": _("open"),
@@ -213,12 +290,13 @@ def seats_list(view: SeatView) -> None:
         "away": _("away: a computer plays for them"),
         "computer": _("computer player"),
         "present": _("at the table"),
+        "turn": _("to play"),
     }
     lines = []
     for s in view.seats:
         you = " · " + _("you") if s.seat == view.seat else ""
         host = " · " + _("host") if s.seat == 0 else ""
-        balance = view.balances[s.seat] if view.hands_played else None
+        balance = view.balances[s.seat] if isinstance(view, SeatView) and view.hands_played else None
         chi = " · " + _("{n} chi").format(n=signed(balance)) if balance is not None else ""
         lines.append(
             f'<div class="room-seat-status"><b>{html.escape(seat_label(view, s.seat))}</b>'
@@ -231,10 +309,11 @@ def signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
-def choose_computers(view: SeatView, token: str) -> None:
+def choose_computers(view: SeatView | MacaoSeatView, token: str) -> None:
     """The host's choice of a computer player (or none yet) for each seat no person holds."""
-    options = ["open", *LEVELS]
-    labels = {"open": _("Open for a friend"), **{level: level_label(level) for level in LEVELS}}
+    levels, label = (list(BOTS), bot_label) if isinstance(view, MacaoSeatView) else (list(LEVELS), level_label)
+    options = ["open", *levels]
+    labels = {"open": _("Open for a friend"), **{level: label(level) for level in levels}}
     for s in view.seats:
         if s.kind == "person":
             continue
@@ -323,14 +402,18 @@ def settlement(view: SeatView, record: HandRecord) -> None:
     st.caption(_("Settled by score_table: totals sum to {total}.").format(total=sum(record.totals)))
 
 
-def history(view: SeatView, token: str) -> None:
+def history(view: SeatView | MacaoSeatView, token: str) -> None:
     """The room's settled hands, for its members (only between hands: cards come round again)."""
-    if not view.hands_played:
+    if isinstance(view, SeatView) and not view.hands_played:
         return
     try:
         text = service().history(view.code, token)
     except RoomError as exc:
         show_error(problem_text(exc))
+        return
+    if isinstance(view, MacaoSeatView):
+        st.download_button(_("Download JSON"), text, file_name=f"macao-room-{view.code}.json",
+                           mime="application/json", key="rooms_json", on_click="ignore")  # fmt: skip
         return
     _config, records = history_from_json(text)
     name = f"mau-binh-room-{view.code}"
@@ -354,6 +437,65 @@ def watch(code: str, version: int, deadline_ms: int | None) -> None:
         left = max(0.0, deadline_ms / 1000 - time.time())
         st.caption(_("⏱ {seconds} s left: your set as it stands is played when the time runs out.").format(
             seconds=f"{left:.0f}"))  # fmt: skip
+
+
+def legal_index(chosen: Action, legal: Sequence[Action]) -> int | None:
+    """Where ``chosen`` is among the legal moves: the same move, said with Macao! when that is
+    one of the moves (the room says Macao! for everyone), else without."""
+    same = [
+        i
+        for i, a in enumerate(legal)
+        if type(a) is type(chosen)
+        and getattr(a, "cards", None) == getattr(chosen, "cards", None)
+        and getattr(a, "suit", None) == getattr(chosen, "suit", None)
+    ]
+    declared = [i for i in same if getattr(legal[i], "declare", False)]
+    return (declared or same or [None])[0]
+
+
+def macao_round(view: MacaoSeatView, token: str) -> None:
+    """The Macao table as this seat sees it (its own hand, the others' card counts)."""
+    obs = view.observation
+    assert obs is not None
+    names = [seat_label(view, s) for s in range(len(view.seats))]
+    facts = seat_table(obs, view.legal, names, declare=True, four_colour=four_colour())
+
+    def tapped(event: TableEvent) -> None:
+        if event.move != view.number or not view.legal:
+            return  # a tap on an earlier table
+        chosen = seat_action(obs, list(view.legal), event, True)
+        if isinstance(chosen, str):
+            st.session_state[ERROR] = chosen
+            return
+        index = legal_index(chosen, view.legal)
+        if index is not None:
+            act("play", view.code, token, view.number, index)
+
+    macao_table(facts.table, key=f"rooms_macao_{view.code}", on_event=tapped)
+    legal = list(view.legal)
+    if legal:  # the moves that are not a card: Draw, Accept, Pass, Keep it, Play it
+        moves = st.container(horizontal=True, gap="small")
+        buttons: list[tuple[str, Action]] = []
+        if obs.phase is Phase.AFTER_DRAW:
+            drawn = next((a for a in legal if isinstance(a, PlayDrawn) and a.declare), None)
+            drawn = drawn or next((a for a in legal if isinstance(a, PlayDrawn)), None)
+            if drawn is not None and drawn.suit is None:
+                buttons.append((_("Play it"), drawn))
+            buttons += [(pgettext("drawn card", "Keep it"), a) for a in legal if isinstance(a, KeepDrawn)]
+        else:
+            buttons += [(pgettext("button", "Draw"), a) for a in legal if isinstance(a, Draw)]
+            accept = (
+                _("Accept (draw {n})").format(n=obs.pending_draw) if obs.pending_draw else _("Accept (lose the turn)")
+            )
+            buttons += [(accept, a) for a in legal if isinstance(a, Accept)]
+            buttons += [(pgettext("button", "Pass"), a) for a in legal if isinstance(a, Pass)]
+        for i, (label, action) in enumerate(buttons):
+            moves.button(label, key=f"rooms_move_{view.code}_{view.number}_{i}", on_click=act,
+                         args=("play", view.code, token, view.number, legal.index(action)))  # fmt: skip
+    if view.phase == "over":
+        st.subheader(_("Round over"))
+        places = sorted(range(len(view.placings)), key=lambda s: view.placings[s])
+        st.html("".join(f"<div>{view.placings[s]}. <b>{html.escape(names[s])}</b></div>" for s in places))
 
 
 def room(text: str) -> None:
@@ -385,11 +527,19 @@ def room(text: str) -> None:
         act("come_back", code, token)
         st.rerun()
     invite(code, sum(1 for s in view.seats if s.kind == "open") if view.phase == "lobby" else 0)
-    st.caption(
-        _("{preset} rules · {seats} seats · timer {timer}").format(
-            preset=preset_label(view.settings.preset), seats=view.settings.seats, timer=timer_label(view.settings.timer)
+    if isinstance(view, MacaoSeatView):
+        st.caption(
+            _("Macao · {seats} seats · {timer} per turn").format(
+                seats=view.settings.seats, timer=timer_label(view.settings.turn_timer)
+            )
         )
-    )
+    else:
+        st.caption(
+            _("{preset} rules · {seats} seats · timer {timer}").format(
+                preset=preset_label(view.settings.preset), seats=view.settings.seats,
+                timer=timer_label(view.settings.timer),
+            )
+        )  # fmt: skip
     seats_list(view)
     name_key = f"rooms_name_{code}"
     if name_key not in st.session_state:
@@ -404,6 +554,10 @@ def room(text: str) -> None:
             st.button(_("Start"), type="primary", key="rooms_start", on_click=act, args=("start", code, token))
         else:
             st.caption(_("Waiting for the host to start."))
+    elif isinstance(view, MacaoSeatView):
+        macao_round(view, token)
+        if view.phase == "over":
+            history(view, token)
     elif view.phase == "arranging":
         st.subheader(_("Hand {number}").format(number=view.number))
         if view.revealed:
