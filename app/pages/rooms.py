@@ -52,6 +52,7 @@ from rooms import (
     TooManyRoomAttempts,
     UnknownRoom,
     format_room_code,
+    parse_room_code,
 )
 from solver.fields import DEFAULT_FIELD
 from solver.players import LEVELS
@@ -498,21 +499,35 @@ def macao_round(view: MacaoSeatView, token: str) -> None:
         st.html("".join(f"<div>{view.placings[s]}. <b>{html.escape(names[s])}</b></div>" for s in places))
 
 
-def room(text: str) -> None:
+def held_view(text: str) -> tuple[str, str, SeatView | MacaoSeatView, int] | None:
+    """The room and view of the seat this browser already holds in room ``text``, if any (a
+    seated player's page is not counted against the limit on looking codes up)."""
     try:
-        info = service().lookup(text)
-    except (InvalidRoomCode, UnknownRoom, TooManyRoomAttempts) as exc:
-        show_error(problem_text(exc))
-        st.button(_("Back to the rooms"), key="rooms_back", on_click=on_leave_room)
-        lobby()
-        return
-    code = info.code
+        code = parse_room_code(text)
+    except InvalidRoomCode:
+        return None
     token = seat_token(code)
+    if token is None:
+        return None
     try:
-        view, version = service().view(code, token) if token else (None, 0)
-    except NotSeated:
-        view, version = None, 0
-    if view is None or token is None:
+        view, version = service().view(code, token)
+    except RoomError:
+        return None
+    return code, token, view, version
+
+
+def room(text: str) -> None:
+    held = held_view(text)
+    if held is not None:
+        code, token, view, version = held
+    else:
+        try:
+            code = service().lookup(text).code
+        except (InvalidRoomCode, UnknownRoom, TooManyRoomAttempts) as exc:
+            show_error(problem_text(exc))
+            st.button(_("Back to the rooms"), key="rooms_back", on_click=on_leave_room)
+            lobby()
+            return
         # opening a room's link takes its first free seat (the name can be changed below)
         try:
             _seat, token = service().join(code, st.session_state.get(NAME, ""))
