@@ -1,7 +1,8 @@
 """Mau Binh solver and trainer: the Streamlit entry point.
 
-Run with ``streamlit run streamlit_app.py``.  This file only sets the page up (language
-and navigation); every page is its own file under ``app/``.
+Run with ``streamlit run streamlit_app.py``.  This file only sets the page up (the
+profile's preferences, language and navigation, the profile kept in the browser); every
+page is its own file under ``app/``.
 """
 
 from __future__ import annotations
@@ -10,9 +11,12 @@ import logging
 
 import streamlit as st
 
+from app.controls import PREFERENCES
 from app.i18n import _, choose_language, language_picker, pgettext
 from app.phone import close_sidebar_after_navigation
+from app.profile import keep_in_browser
 
+PREFERENCES.begin()  # the profile's language and card choices, before the language is settled
 choose_language()
 st.set_page_config(page_title=_("Mau Binh solver"), page_icon="🃏", layout="centered")
 
@@ -21,13 +25,15 @@ pages = [
     st.Page("app/pages/practice.py", title=_("Practice"), icon="🎯"),
     st.Page("app/pages/play.py", title=pgettext("page", "Play"), icon="🃏"),
     st.Page("app/pages/compare.py", title=_("Compare"), icon="⚖️"),
+    st.Page("app/pages/progress.py", title=_("Progress"), icon="📈"),
     st.Page("app/pages/rooms.py", title=_("Rooms"), icon="🚪", url_path="rooms"),
     st.Page("app/pages/rules.py", title=_("Rules"), icon="📖"),
     st.Page("app/pages/macao_round.py", title="Macao", icon="🎴", url_path="macao"),
+    st.Page("app/pages/profile.py", title=_("Profile"), icon="👤", url_path="profile"),
 ]
 
 page = st.navigation(pages, position="top")
-language_picker()
+language_picker(beside=keep_in_browser)
 try:
     page.run()
 except Exception as exc:  # last line of defence: never show a traceback to a player
@@ -37,4 +43,5 @@ except Exception as exc:  # last line of defence: never show a traceback to a pl
             kind=type(exc).__name__
         )
     )
+PREFERENCES.end()
 close_sidebar_after_navigation()

@@ -10,20 +10,25 @@ module level, and nothing here depends on the solver's result classes being pick
 
 from __future__ import annotations
 
+import math
 import random
 import secrets
+import statistics
+from functools import lru_cache
 from typing import Any
 
 import streamlit as st
 
 import solver
 from app.i18n import _
-from solver import PRESETS, Card, parse_cards, strongest_back_first
+from solver import PRESETS, Card, Table, parse_cards, strongest_back_first
 from solver.cards import full_deck
+from solver.deep import DEFAULT_SAMPLES, score_candidates
 from solver.fields import FIELDS
 from solver.scoring import Arrangement
+from solver.strategy import MODES as MODES
+from solver.table import deck_seed
 
-MODES = ("fast", "deep")
 PLAYERS = (2, 3, 4)
 TOP = 5
 #: Seed handed to the solver so a shared link reproduces the same numbers.
@@ -39,8 +44,9 @@ def deal(seed: int) -> list[Card]:
 
 
 def drill_seed(seed: int, number: int) -> int:
-    """Deal seed of hand ``number`` (1, 2, ...) of the drill started by ``seed``."""
-    return seed * 1000 + number - 1
+    """Deal seed of hand ``number`` (1, 2, ...) of the drill started by ``seed`` (the Play
+    page's rule, so hand n of a session opens in Practice)."""
+    return deck_seed(seed, number)
 
 
 def new_seed() -> int:
@@ -48,7 +54,9 @@ def new_seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
-def check_settings(preset: str, players: int, mode: str, field: str) -> None:
+def check_settings(preset: str, players: int, mode: str, field: str) -> Table:
+    """The solver's table for these settings, each checked with a message in the player's
+    language (a bad one raises ValueError)."""
     if preset not in PRESETS:
         raise ValueError(
             _("unknown rule preset {preset}; expected one of {presets}").format(
@@ -63,6 +71,13 @@ def check_settings(preset: str, players: int, mode: str, field: str) -> None:
         raise ValueError(
             _("unknown opponents {field}; expected one of {fields}").format(field=repr(field), fields=", ".join(FIELDS))
         )
+    return _table(preset, players, field)
+
+
+@lru_cache(maxsize=64)
+def _table(preset: str, players: int, field: str) -> Table:
+    """One Table per settings, shared by every session (a frozen value)."""
+    return Table(PRESETS[preset], players, field)
 
 
 def _arrangement_text(arrangement: Arrangement) -> str:
@@ -99,19 +114,16 @@ def solve_hand(hand: str, preset: str, players: int, mode: str, field: str, top:
     """The best set and the top alternatives (different plans in fast mode) for a canonical
     hand string, against the opponents ``field`` names.  Deep mode refines every candidate
     it lists, so it keeps the plain top."""
-    check_settings(preset, players, mode, field)
+    table = check_settings(preset, players, mode, field)
     pool = FAST_POOL if mode == "fast" else top
-    rules = PRESETS[preset]
-    sol = solver.solve(
-        parse_cards(hand), rules=rules, players=players, mode=mode, top=pool, seed=SOLVER_SEED, field=field
-    )
+    sol = solver.solve(parse_cards(hand), mode=mode, top=pool, seed=SOLVER_SEED, table=table)
     return {
         "hand": hand,
         "best": _arrangement_text(sol.best),
         "special": sol.special,
         "ev": float(sol.ev),
         "row_win": [float(p) for p in sol.row_win],
-        "alternatives": [(_arrangement_text(a), float(ev)) for a, ev in plans(sol.alternatives, rules, top)],
+        "alternatives": [(_arrangement_text(a), float(ev)) for a, ev in plans(sol.alternatives, table.rules, top)],
     }
 
 
@@ -119,11 +131,9 @@ def solve_hand(hand: str, preset: str, players: int, mode: str, field: str, top:
 def evaluate_set(hand: str, arrangement: str, preset: str, players: int, mode: str, field: str) -> dict[str, Any]:
     """EV, per-row win chances, validity and special of one arrangement of a hand against
     the opponents ``field`` names."""
-    check_settings(preset, players, mode, field)
+    table = check_settings(preset, players, mode, field)
     cards, arr = parse_cards(hand), Arrangement.parse(arrangement)
-    ev = solver.evaluate(
-        cards, arr, rules=PRESETS[preset], players=players, mode=mode, seed=SOLVER_SEED, field=field
-    )
+    ev = solver.evaluate(cards, arr, mode=mode, seed=SOLVER_SEED, table=table)
     return {
         "arrangement": _arrangement_text(ev.arrangement),
         "ev": float(ev.ev),
@@ -131,6 +141,29 @@ def evaluate_set(hand: str, arrangement: str, preset: str, players: int, mode: s
         "valid": bool(ev.valid),
         "special": ev.special,
     }
+
+
+#: Independent batches of sampled tables that measure deep mode's Monte Carlo error.
+ERROR_BATCHES = 12
+
+
+@st.cache_data(max_entries=1024, show_spinner=False)
+def deep_error(hand: str, arrangement: str, preset: str, players: int, field: str) -> float:
+    """One standard error of deep mode's EV of ``arrangement`` (its ± on the Solve page).
+
+    Deep mode's EV is a mean over ``DEFAULT_SAMPLES`` sampled tables.  Its error is measured
+    the plain way: ERROR_BATCHES further batches of tables (other seeds) give the spread of
+    one table's chi, and that spread over the square root of the sample count is the error.
+    """
+    table = check_settings(preset, players, "deep", field)
+    cards, arr = parse_cards(hand), Arrangement.parse(arrangement)
+    size = DEFAULT_SAMPLES // ERROR_BATCHES
+    means = [
+        score_candidates(cards, [arr], table, SOLVER_SEED + 1 + batch, size)[0]
+        for batch in range(ERROR_BATCHES)
+    ]
+    spread = statistics.stdev(means) * math.sqrt(size)  # one sampled table's standard deviation
+    return spread / math.sqrt(DEFAULT_SAMPLES)
 
 
 # --- practice deals ------------------------------------------------------------------------

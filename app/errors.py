@@ -31,7 +31,7 @@ def error_kind(problem: BaseException) -> str:
     if isinstance(problem, InvalidCardError):
         return _("A card could not be read.")
     if isinstance(problem, InvalidHandError):
-        return _("These cards are not the hand expected.")
+        return _("These cards do not make a hand.")
     if isinstance(problem, (SolverRulesError, MacaoRulesError)):
         return _("These rule options do not go together.")
     if isinstance(problem, IllegalActionError):

@@ -22,12 +22,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.card_text import SUIT_GLYPHS
 from app.cards import MacaoSeat, MacaoTable, TableEvent
 from app.i18n import _, ngettext, pgettext
 from app.macao_log import MOVES, short
 from app.macao_widgets import cards_line, glyph_text, label, suit_text
 from app.terms import suit_names
-from app.widgets import SUIT_GLYPHS
 from macao import IllegalActionError, Observation, Phase, Play, PlayDrawn, State, legal_actions, observe
 from macao.actions import Action
 from solver.cards import Card, Suit, parse_cards

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from app.card_text import SUIT_GLYPHS, card_text
 from app.i18n import _
 from app.terms import suit_names
-from app.widgets import SUIT_GLYPHS, card_text
 from solver.cards import Card, Suit, parse_card
 
 

@@ -23,8 +23,8 @@ import random
 import statistics
 
 import solver
+from app.card_text import dealt_layout
 from app.macao_table import one_tap_plays
-from app.widgets import dealt_layout
 from macao import Play, PlayDrawn, Rules, apply, is_terminal, legal_actions, new_game, observe
 from macao.bots import make_bot
 from macao.simulate import offer_calls

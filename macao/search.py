@@ -31,7 +31,7 @@ from solver.cards import Card, full_deck
 
 from .actions import Action, CallMacao
 from .rules import Rules
-from .state import _CARDS, Observation, Phase, State, _legal_cached, _observe, apply
+from .state import CARD_OF_CODE, Observation, Phase, State, apply, legal_actions_cached, observe_unchecked
 
 
 class Policy(Protocol):
@@ -201,8 +201,8 @@ def sample_world(
         need = size - len(dealt[seat])
         codes = sorted(dealt[seat] + cards[pos : pos + need])
         pos += need
-        hands.append(tuple(_CARDS[c] for c in codes))
-    stock = tuple(_CARDS[c] for c in cards[pos:])
+        hands.append(tuple(CARD_OF_CODE[c] for c in codes))
+    stock = tuple(CARD_OF_CODE[c] for c in cards[pos:])
     if len(stock) != obs.stock_count:
         raise ValueError(
             f"the observation does not add up: {len(stock)} hidden cards left for a stock of {obs.stock_count}"
@@ -233,7 +233,7 @@ def playout(state: State, seat: int, policies: Sequence[Policy], rng: random.Ran
         if seat in state.finished:
             return float(state.finished.index(seat) + 1)
         current = state.current
-        action = policies[current].choose(_observe(state, current), _legal_cached(state), rng)
+        action = policies[current].choose(observe_unchecked(state, current), legal_actions_cached(state), rng)
         state = apply(state, action)
         target = state.exposed
         if target is not None:
@@ -241,7 +241,7 @@ def playout(state: State, seat: int, policies: Sequence[Policy], rng: random.Ran
                 caller = (target + step) % n
                 if caller in state.finished:
                     continue
-                call = policies[caller].interrupt(_observe(state, caller), rng)
+                call = policies[caller].interrupt(observe_unchecked(state, caller), rng)
                 if call is not None:
                     state = apply(state, call)
                     break

@@ -26,13 +26,13 @@ from .rules import Rules
 from .state import (
     Phase,
     State,
-    _legal_cached,
-    _observe,
     apply,
     interrupts,
     legal_actions,
+    legal_actions_cached,
     new_game,
     observe,
+    observe_unchecked,
     placings,
 )
 
@@ -119,10 +119,10 @@ def play_round(
     while state.phase is not over:
         seat = state.current
         if times is None:
-            action = bots[seat].choose(_observe(state, seat), list(_legal_cached(state)), rngs[seat])
+            action = bots[seat].choose(observe_unchecked(state, seat), list(legal_actions_cached(state)), rngs[seat])
         else:
             started = clock()
-            action = bots[seat].choose(_observe(state, seat), list(_legal_cached(state)), rngs[seat])
+            action = bots[seat].choose(observe_unchecked(state, seat), list(legal_actions_cached(state)), rngs[seat])
             times[seat].append(clock() - started)
         state = apply(state, action)
         if state.exposed is not None:

@@ -93,7 +93,8 @@ from .rules import Rules
 
 # --------------------------------------------------------------------------- tables
 
-_CARDS = tuple(Card(i) for i in range(54))
+#: One shared card object per code 0..53 (52, 53 the jokers): cards are immutable values.
+CARD_OF_CODE = tuple(Card(i) for i in range(54))
 _JOKER_GROUP = 15
 #: rank 2..14 of each code, ``_JOKER_GROUP`` for both jokers (they form one group)
 _GROUP_OF = tuple([c // 4 + 2 for c in range(52)] + [_JOKER_GROUP, _JOKER_GROUP])
@@ -395,7 +396,7 @@ _VARIANTS_LIMIT = 200_000
 
 def _play_variants(codes: tuple[int, ...], one_left: bool) -> tuple[Play, ...]:
     """Every Play of these cards: one per named suit for Aces, both declares if one card is left."""
-    cards = tuple(_CARDS[c] for c in codes)
+    cards = tuple(CARD_OF_CODE[c] for c in codes)
     suits: Sequence[Suit | None] = SUITS if _GROUP_OF[codes[-1]] == _ACE else (None,)
     declares = (False, True) if one_left else (False,)
     found = tuple(_new_play(cards, s, d) for s in suits for d in declares)
@@ -545,7 +546,9 @@ def _compute_legal(state: State) -> tuple[Action, ...]:
     return tuple(acts)  # already in sort_key order; membership keys are built on demand
 
 
-def _legal_cached(state: State) -> tuple[Action, ...]:
+def legal_actions_cached(state: State) -> tuple[Action, ...]:
+    """:func:`legal_actions` as the tuple kept on the state, without the argument check:
+    for searches and simulations that loop over states the engine made."""
     cached = state.__dict__.get("_legal")
     if cached is None:
         cached = _compute_legal(state)
@@ -554,7 +557,7 @@ def _legal_cached(state: State) -> tuple[Action, ...]:
 
 
 def _is_legal(state: State, action: Action) -> bool:
-    acts = _legal_cached(state)
+    acts = legal_actions_cached(state)
     for a in acts:  # bots hand back one of the cached objects: identity is enough
         if a is action:
             return True
@@ -567,7 +570,7 @@ def _is_legal(state: State, action: Action) -> bool:
 
 def legal_actions(state: State) -> list[Action]:
     """The current seat's legal actions, sorted (empty once the round is over)."""
-    return list(_legal_cached(_check_state(state)))
+    return list(legal_actions_cached(_check_state(state)))
 
 
 def interrupts(state: State, seat: int) -> list[CallMacao]:
@@ -999,13 +1002,13 @@ def new_game(
     else:
         first = int(rules.first_player)
         dealer = (first - 1) % n
-    full = [_CARDS[c.code] for c in full_deck(rules.decks, rules.jokers)]
+    full = [CARD_OF_CODE[c.code] for c in full_deck(rules.decks, rules.jokers)]
     if deck_order is None:
         deck = list(full)
         rng.shuffle(deck)
     else:
         try:
-            order = [_CARDS[c.code] for c in parse_cards(deck_order)]
+            order = [CARD_OF_CODE[c.code] for c in parse_cards(deck_order)]
         except InvalidCardError as e:
             raise ValueError(f"deck_order: {e}") from None
         extra = Counter(order) - Counter(full)
@@ -1053,7 +1056,7 @@ def new_game(
 
 def _cards(value: Iterable[Card | str] | str, what: str) -> tuple[Card, ...]:
     try:
-        return tuple(_CARDS[c.code] for c in parse_cards(value))
+        return tuple(CARD_OF_CODE[c.code] for c in parse_cards(value))
     except InvalidCardError as e:
         raise ValueError(f"{what}: {e}") from None
 
@@ -1179,10 +1182,10 @@ def observe(state: State, seat: int) -> Observation:
     _check_state(state)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.rules.players:
         raise ValueError(f"seat must be 0..{state.rules.players - 1}, got {seat!r}")
-    return _observe(state, seat)
+    return observe_unchecked(state, seat)
 
 
-def _observe(state: State, seat: int) -> Observation:
+def observe_unchecked(state: State, seat: int) -> Observation:
     """:func:`observe` without the argument checks (for states and seats known to be valid)."""
     obs = object.__new__(Observation)  # the frozen dataclass __init__ is slow on the hot path
     object.__setattr__(obs, "__dict__", {

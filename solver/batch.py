@@ -45,15 +45,15 @@ import numpy.typing as npt
 
 from . import _core
 from .cards import Card, InvalidCardError, InvalidHandError
+from .context import Table, as_table
 from .fields import DEFAULT_FIELD, FIELDS, check_field
 from .handcodes import HandLike, hand_codes
-from .rules import PRESETS, SPECIAL_NAMES, Rules, get_rules
+from .rules import SPECIAL_NAMES, Rules
 from .scoring import CARD_OF_CODE, Arrangement, check_hand
 from .strategy import (
     Solution,
     aces_ev,
     check_mode,
-    check_players,
     check_seed,
     foul_ev,
     solve,
@@ -61,7 +61,6 @@ from .strategy import (
     special_values,
     strongest_back_first_codes,
 )
-from .tables import get_model
 
 #: Fast mode hands each thread at least this many hands before it splits a batch.
 MIN_THREAD_CHUNK = 2048
@@ -168,24 +167,25 @@ def _reason(codes: list[int]) -> str:
 
 def solve_many(
     hands: npt.NDArray[np.integer] | Iterable[HandLike],
-    rules: Rules | str | None = PRESETS["vietnamese"],
-    players: int = 4,
+    rules: Rules | str | None = None,
+    players: int | None = None,
     mode: str = "fast",
     *,
-    field: str = DEFAULT_FIELD,
+    field: str | None = None,
     seed: int | None = None,
     workers: int | None = 1,
+    table: Table | None = None,
 ) -> SolutionBatch:
     """Solve every hand of a batch; row ``i`` of the result is ``solve(hands[i], ...)``.
 
-    ``workers`` threads (fast mode) or processes (deep mode) share the work; None uses
-    one per core.  Bad hands are flagged per row, never raised; bad arguments raise
-    ``ValueError`` (or :class:`~solver.rules.InvalidRulesError`).
+    The table is ``table``, or the one ``rules``, ``players`` and ``field`` describe (as
+    in :func:`solver.solve`).  ``workers`` threads (fast mode) or processes (deep mode)
+    share the work; None uses one per core.  Bad hands are flagged per row, never
+    raised; bad arguments raise ``ValueError`` (or
+    :class:`~solver.rules.InvalidRulesError`).
     """
-    rules = get_rules(rules)
-    players = check_players(players)
+    table = as_table(table, rules, players, field)
     mode = check_mode(mode)
-    field = check_field(field)
     seed = check_seed(seed)
     count = check_workers(workers)
     codes, bad, messages = read_hands(hands)
@@ -198,20 +198,20 @@ def solve_many(
     if len(good):
         solve_rows = _solve_deep if mode == "deep" else _solve_fast
         hands_ = np.ascontiguousarray(codes[good])
-        arrangement, value, kind, wins = solve_rows(hands_, rules, players, field, seed, count)
+        arrangement, value, kind, wins = solve_rows(hands_, table, seed, count)
         best[good] = arrangement
         ev[good] = value
         special[good] = kind
         row_win[good] = wins
-    return SolutionBatch(best, ev, special, row_win, bad, messages, players, mode, field)
+    return SolutionBatch(best, ev, special, row_win, bad, messages, table.players, mode, table.field)
 
 
 Rows = tuple[IntArray, FloatArray, npt.NDArray[np.int8], FloatArray]
 
 
-def _solve_fast(codes: IntArray, rules: Rules, players: int, field: str, seed: int | None, workers: int) -> Rows:
+def _solve_fast(codes: IntArray, table: Table, seed: int | None, workers: int) -> Rows:
     """Fast mode over good hands: the core's split, then the terms solve() adds to it."""
-    model = get_model(rules, players, field)
+    rules, players, field, model = table.rules, table.players, table.field, table.model
     n = len(codes)
     row_win = np.zeros((n, 3))
     parts = min(workers, max(1, n // MIN_THREAD_CHUNK))
@@ -239,7 +239,7 @@ def _solve_fast(codes: IntArray, rules: Rules, players: int, field: str, seed: i
         # O13: a special pays only when laid out, so a hand holding one may be best set to
         # show it; solve() weighs those layouts against the core's sets (rare hands)
         for i in np.flatnonzero(special >= 0):
-            sol = solve([CARD_OF_CODE[c] for c in codes[i].tolist()], rules, players, "fast", field=field)
+            sol = solve([CARD_OF_CODE[c] for c in codes[i].tolist()], table=table)
             best[i] = [c.code for c in sol.best.cards]
             ev[i] = sol.ev
             special[i] = SPECIAL_NAMES.index(sol.special) if sol.special else -1
@@ -255,10 +255,10 @@ def _specials(codes: IntArray, rules: Rules) -> npt.NDArray[np.int8]:
     return np.asarray(found, dtype=np.int8)
 
 
-def _solve_deep(codes: IntArray, rules: Rules, players: int, field: str, seed: int | None, workers: int) -> Rows:
+def _solve_deep(codes: IntArray, table: Table, seed: int | None, workers: int) -> Rows:
     """Deep mode: solve() for each hand with the same seed, over ``workers`` processes."""
     parts = min(workers, len(codes))
-    jobs = [(chunk.tolist(), rules, players, field, seed) for chunk in np.array_split(codes, parts)]
+    jobs = [(chunk.tolist(), table, seed) for chunk in np.array_split(codes, parts)]
     if parts == 1:
         done = [_deep_job(jobs[0])]
     else:
@@ -275,11 +275,11 @@ def _solve_deep(codes: IntArray, rules: Rules, players: int, field: str, seed: i
 DeepAnswer = tuple[list[int], float, int, tuple[float, float, float]]
 
 
-def _deep_job(job: tuple[list[list[int]], Rules, int, str, int | None]) -> list[DeepAnswer]:
-    hands, rules, players, field, seed = job
+def _deep_job(job: tuple[list[list[int]], Table, int | None]) -> list[DeepAnswer]:
+    hands, table, seed = job
     out = []
     for codes in hands:
-        sol = solve([CARD_OF_CODE[c] for c in codes], rules, players, "deep", 1, seed, field)
+        sol = solve([CARD_OF_CODE[c] for c in codes], mode="deep", seed=seed, table=table)
         special = SPECIAL_NAMES.index(sol.special) if sol.special else -1
         out.append(([c.code for c in sol.best.cards], sol.ev, special, sol.row_win))
     return out

@@ -29,6 +29,7 @@ from typing import TextIO
 
 from .batch import SolutionBatch, solve_many
 from .cards import InvalidCardError, InvalidHandError
+from .context import Table
 from .fields import DEFAULT_FIELD, FIELDS
 from .handcodes import CARD_NAMES
 from .messages import echo
@@ -84,15 +85,14 @@ class Answerer:
             as_json,
             field,
         )
+        self.table = Table(rules, players, field)  # validated once, its model loaded once
         self.workers = os.cpu_count() or 1
 
     def answer(self, lines: list[str]) -> tuple[list[str], dict[int, str]]:
         """One output line per input line ("" for a bad one), and each bad line's reason."""
         if self.as_json and self.top > 1:
             return self._one_by_one(lines)
-        batch = solve_many(
-            lines, self.rules, self.players, self.mode, field=self.field, seed=self.seed, workers=self.workers
-        )
+        batch = solve_many(lines, mode=self.mode, seed=self.seed, workers=self.workers, table=self.table)
         rows = batch.best.tolist()
         bad = batch.bad.tolist()
         if not self.as_json:
@@ -110,7 +110,7 @@ class Answerer:
         messages: dict[int, str] = {}
         for i, line in enumerate(lines):
             try:
-                sol = solve(line, self.rules, self.players, self.mode, self.top, self.seed, self.field)
+                sol = solve(line, mode=self.mode, top=self.top, seed=self.seed, table=self.table)
             except (InvalidCardError, InvalidHandError) as exc:
                 messages[i] = str(exc)
                 out.append("")

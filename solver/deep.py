@@ -11,6 +11,8 @@ included.  The candidates are then ranked by their mean chi.
 
 The settlement used here is :func:`solver._core.settle_first`, a C port of
 :func:`solver.scoring.score_table` for seat 0 (tests compare the two on random tables).
+Every function takes the :class:`solver.context.Table` it plays at (rules, players,
+field and their model, validated once by the caller).
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ import numpy as np
 
 from . import _core
 from .cards import Card
-from .fields import DEFAULT_FIELD, NAIVE_SHARE
+from .context import Table
+from .fields import NAIVE_SHARE
 from .rules import SPECIAL_NAMES, Rules
 from .scoring import Arrangement, arrangement_from_codes, declared_special
 from .tables import get_model
@@ -75,32 +78,29 @@ def set_opponents(
 def score_candidates(
     hand: Sequence[Card],
     arrangements: Sequence[Arrangement],
-    rules: Rules,
-    players: int,
+    table: Table,
     seed: int | None,
-    field: str = DEFAULT_FIELD,
     samples: int = DEFAULT_SAMPLES,
 ) -> list[float]:
-    """Mean chi of each arrangement over the same ``samples`` opponent deals."""
-    return score_paired(hand, arrangements, rules, players, seed, field, samples)[0]
+    """Mean chi of each arrangement over the same ``samples`` opponent deals at ``table``."""
+    return score_paired(hand, arrangements, table, seed, samples)[0]
 
 
 def score_paired(
     hand: Sequence[Card],
     arrangements: Sequence[Arrangement],
-    rules: Rules,
-    players: int,
+    table: Table,
     seed: int | None,
-    field: str = DEFAULT_FIELD,
     samples: int = DEFAULT_SAMPLES,
 ) -> tuple[list[float], list[float]]:
     """Mean chi of each arrangement, and the standard error of its paired difference from
-    the first arrangement, over the same ``samples`` opponent deals."""
-    model = get_model(rules, players, field)
+    the first arrangement, over the same ``samples`` opponent deals at ``table``."""
+    rules, players, model = table.rules, table.players, table.model
     nopp = players - 1
     opp_hands, rng = deal_opponents(hand, players, samples, seed)
     flat = np.ascontiguousarray(opp_hands.reshape(samples * nopp, 13))
-    opp_arr = np.ascontiguousarray(set_opponents(flat, rules, players, field, rng).reshape(samples, nopp, 13))
+    opp_arr = set_opponents(flat, rules, players, table.field, rng, model)
+    opp_arr = np.ascontiguousarray(opp_arr.reshape(samples, nopp, 13))
     mine = np.asarray([[c.code for c in (*a.front, *a.middle, *a.back)] for a in arrangements], dtype=np.int32)
     index = {name: i for i, name in enumerate(SPECIAL_NAMES)}
     my_special = np.asarray([index.get(declared_special(a, rules) or "", -1) for a in arrangements], dtype=np.int32)
@@ -165,22 +165,20 @@ def _settle_options(rules: Rules) -> dict[str, object]:
 
 def refine(
     hand: Sequence[Card],
-    rules: Rules,
-    players: int,
+    table: Table,
     top: int,
     seed: int | None,
-    field: str = DEFAULT_FIELD,
     candidates: int = DEFAULT_CANDIDATES,
     samples: int = DEFAULT_SAMPLES,
 ) -> list[tuple[Arrangement, float]]:
-    """The fast solver's best ``max(top, candidates)`` splits re-ranked by Monte Carlo."""
-    model = get_model(rules, players, field)
+    """The fast solver's best ``max(top, candidates)`` splits at ``table`` re-ranked by
+    Monte Carlo."""
     codes = [c.code for c in hand]
-    fast = _core.solve_hand(model, codes, max(top, candidates))
+    fast = _core.solve_hand(table.model, codes, max(top, candidates))
     arrs = [arrangement_from_codes(f, m, b) for f, m, b, _ in fast]
     if not arrs:
         return []
-    evs, errors = score_paired(hand, arrs, rules, players, seed, field, samples)
+    evs, errors = score_paired(hand, arrs, table, seed, samples)
     # Ranked by the estimate (stable: ties keep the fast order), but the fast choice
     # stays first unless a candidate beats it by more than SWITCH_Z paired standard
     # errors: picking the largest of several noisy estimates would otherwise often

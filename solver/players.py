@@ -12,7 +12,9 @@ returns the set it plays.  The levels, weakest first:
   (:mod:`solver.deep`), with :data:`EXPERT_SAMPLES` opponent deals per decision.
 
 Club and Expert play against the opponents ``field`` names (:data:`solver.fields.FIELDS`,
-"population" unless told); Beginner sets the same whoever sits at the table.
+"population" unless told); Beginner sets the same whoever sits at the table.  Each takes
+the table as a :class:`solver.context.Table` (``table=``) or as ``rules``, ``players``
+and ``field``.
 
 Every level is deterministic for a given seed, so a seeded table replays exactly.
 
@@ -29,8 +31,8 @@ from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
 from .cards import Card
+from .context import Table, as_table
 from .deep import DEFAULT_CANDIDATES, DEFAULT_SAMPLES
-from .fields import DEFAULT_FIELD
 from .rules import Rules
 from .scoring import Arrangement
 from .strategy import solve, strongest_back_first
@@ -52,10 +54,18 @@ class Player(Protocol):
     description: str
 
     def arrange(
-        self, cards: CardsLike, rules: Rules | str | None, players: int, seed: int | None, field: str = DEFAULT_FIELD
+        self,
+        cards: CardsLike,
+        rules: Rules | str | None = None,
+        players: int | None = None,
+        seed: int | None = None,
+        field: str | None = None,
+        *,
+        table: Table | None = None,
     ) -> Arrangement:
-        """The set this player plays with ``cards`` against the opponents ``field`` names
-        (``seed`` makes a random choice repeatable)."""
+        """The set this player plays with ``cards`` at ``table`` (or the table ``rules``,
+        ``players`` and ``field`` describe, as in :func:`solver.solve`); ``seed`` makes a
+        random choice repeatable."""
         ...
 
 
@@ -66,9 +76,16 @@ class Beginner:
     description = "sets the strongest five cards in the back, then the best five of the rest in the middle"
 
     def arrange(
-        self, cards: CardsLike, rules: Rules | str | None, players: int, seed: int | None, field: str = DEFAULT_FIELD
+        self,
+        cards: CardsLike,
+        rules: Rules | str | None = None,
+        players: int | None = None,
+        seed: int | None = None,
+        field: str | None = None,
+        *,
+        table: Table | None = None,
     ) -> Arrangement:
-        return strongest_back_first(cards, rules)
+        return strongest_back_first(cards, as_table(table, rules, players, field).rules)
 
 
 class Club:
@@ -78,9 +95,16 @@ class Club:
     description = "plays the fast solver's best set (highest expected chi against the field)"
 
     def arrange(
-        self, cards: CardsLike, rules: Rules | str | None, players: int, seed: int | None, field: str = DEFAULT_FIELD
+        self,
+        cards: CardsLike,
+        rules: Rules | str | None = None,
+        players: int | None = None,
+        seed: int | None = None,
+        field: str | None = None,
+        *,
+        table: Table | None = None,
     ) -> Arrangement:
-        return solve(cards, rules=rules, players=players, mode="fast", field=field).best
+        return solve(cards, rules, players, "fast", field=field, table=table).best
 
 
 class Expert:
@@ -93,9 +117,16 @@ class Expert:
     )
 
     def arrange(
-        self, cards: CardsLike, rules: Rules | str | None, players: int, seed: int | None, field: str = DEFAULT_FIELD
+        self,
+        cards: CardsLike,
+        rules: Rules | str | None = None,
+        players: int | None = None,
+        seed: int | None = None,
+        field: str | None = None,
+        *,
+        table: Table | None = None,
     ) -> Arrangement:
-        return solve(cards, rules=rules, players=players, mode="deep", seed=seed, field=field).best
+        return solve(cards, rules, players, "deep", seed=seed, field=field, table=table).best
 
 
 #: The levels by their lower-case name, weakest first.

@@ -362,10 +362,121 @@ def chi_values_table(rules: Rules | str | None = None) -> list[list[int]]:
 
 # --- settlement (D7-D14) -------------------------------------------------------------
 
+#: The kinds of :class:`SettlementItem`, in the order score_table applies them.
+ITEM_KINDS = ("special", "foul", "bonus", "sap", "sap_lang", "aces")
+
+
+@dataclass(frozen=True)
+class RowResult:
+    """One row of a pair of seats compared (D6, D7, O5).
+
+    * ``row``: 0 front, 1 middle, 2 back;
+    * ``winner``: the seat that takes the row, None for a tie (equal keys pay 0, D10);
+    * ``chi``: what the winner receives for the row, positional bonus included (D7, O6:
+      front trips 3 under the default rules); 0 for a tie;
+    * ``category``: the category of the winner's row (of both rows on a tie), a
+      :mod:`solver.hands` category 0..8 (a front is 0, 1 or 3);
+    * ``owner_tie``: the keys were equal and the table owner, seat 0, took the row (O5).
+
+    >>> RowResult(0, 1, 3, 3).bonus
+    True
+    """
+
+    row: int
+    winner: int | None
+    chi: int
+    category: int
+    owner_tie: bool = False
+
+    @property
+    def bonus(self) -> bool:
+        """True when the winner's hand pays more than the plain 1 chi (a positional bonus)."""
+        return self.chi > 1
+
+
+@dataclass(frozen=True)
+class SettlementItem:
+    """One payment between a pair of seats besides the rows: ``amount`` chi (never
+    negative) that seat ``to`` receives from the other seat of the pair.
+
+    ``kind`` and what ``detail`` holds for it (:data:`ITEM_KINDS`):
+
+    * ``"special"`` (D12, O14): a special hand's payment; detail: the special's name
+      (``"dragon"``, ...).  Every holder of a special in the pair gets an item; a special
+      that pays nothing (beaten or tied) has amount 0.
+    * ``"foul"`` (D11, O9): the fouled seat pays ``to``; detail: the foul mode
+      (``"flat"``, ``"opponent_x2"``, ``"opponent_x1"``), or ``"both"`` when both seats
+      fouled (amount 0, one item per fouled seat, ``to`` the other seat).
+    * ``"bonus"``: the majority bonus of 4-2 scoring (winning 2 rows or more); detail
+      ``"majority"``.  Positional bonuses are in the rows' chi (:attr:`RowResult.chi`).
+    * ``"sap"`` (D8, O7): ``to`` won all three rows; amount: what the sweep multiplier
+      and sweep bonus add to the pair; detail: ``"x2"`` (multiplier) and ``"+3"`` (flat
+      bonus) as the rules have them, e.g. ``"x2"``, ``"x1+3"``.
+    * ``"sap_lang"`` (D9, O8, O10): ``to`` scooped every opponent; amount: what the
+      further multiplier adds to this pair; detail: ``"x2"``.
+    * ``"aces"`` (D13, O16): ``to`` holds more aces (amount: the difference; 0 when
+      equal, ``to`` then the pair's first seat); detail: the two counts ``"2-1"``, the
+      receiver's first, or ``"void"`` (amount 0) when one seat at the table holds all four.
+    """
+
+    kind: str
+    to: int
+    amount: int
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class PairSettlement:
+    """What seats ``a`` and ``b`` settle between them, item by item.
+
+    ``rows`` holds the three :class:`RowResult` (front, middle, back) when the pair was
+    compared row by row, and is empty when a foul or a special settled it instead;
+    ``extras`` holds every other :class:`SettlementItem` in the order they apply; ``net``
+    is the chi ``a`` receives from ``b`` (negative when ``a`` pays).  Rows and items name
+    seats, so the same record read from ``b``'s side only flips the sign of ``net``
+    (:meth:`flipped`).  The items add up: :meth:`received` of ``a`` equals ``net``.
+
+    >>> r = score_table(["Qc Qd 3h | Kc Kd 7s 6h 2c | 9s 9h 9d 4c 5d",
+    ...                  "Ac 8d 2h | Th Td 9c 6d 2d | 3s 3d 7h 7d As"])
+    >>> s = r.settlement(0, 1)
+    >>> [(row.winner, row.chi) for row in s.rows]
+    [(0, 1), (0, 1), (0, 1)]
+    >>> [(x.kind, x.to, x.amount, x.detail) for x in s.extras]
+    [('sap', 0, 3, 'x2'), ('aces', 1, 2, '2-0')]
+    >>> s.net, s.received(0), s.flipped().net
+    (4, 4, -4)
+    """
+
+    a: int
+    b: int
+    rows: tuple[RowResult, ...]
+    extras: tuple[SettlementItem, ...]
+    net: int
+
+    def received(self, seat: int) -> int:
+        """The chi ``seat`` (``a`` or ``b``) receives from the other, summed over the items."""
+        if seat not in (self.a, self.b):
+            raise ValueError(f"seat {seat!r} is not in this pair ({self.a}, {self.b})")
+        total = 0
+        for row in self.rows:
+            if row.winner is not None:
+                total += row.chi if row.winner == seat else -row.chi
+        for item in self.extras:
+            total += item.amount if item.to == seat else -item.amount
+        return total
+
+    def flipped(self) -> PairSettlement:
+        """The same settlement read from ``b``'s side."""
+        return PairSettlement(self.b, self.a, self.rows, self.extras, -self.net)
+
 
 @dataclass
 class TableResult:
-    """Outcome of one deal: ``pairs[i][j]`` is chi seat i receives from seat j."""
+    """Outcome of one deal: ``pairs[i][j]`` is chi seat i receives from seat j.
+
+    ``settlements`` itemises every pair ``i < j`` (:class:`PairSettlement`); use
+    :meth:`settlement` for any ordered pair.
+    """
 
     pairs: list[list[int]]
     totals: list[int]
@@ -374,16 +485,34 @@ class TableResult:
     scooped: list[list[bool]] = field(default_factory=list)
     sap_lang: list[bool] = field(default_factory=list)
     aces: list[int] = field(default_factory=list)
+    settlements: tuple[PairSettlement, ...] = ()
+
+    def settlement(self, a: int, b: int) -> PairSettlement:
+        """The itemised settlement between seats ``a`` and ``b``, ``net`` from ``a``'s side."""
+        n = len(self.totals)
+        for seat in (a, b):
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+                raise ValueError(f"a seat of this {n}-seat table is 0..{n - 1}, got {seat!r}")
+        if a == b:
+            raise ValueError(f"a pair needs two different seats, got {a} twice")
+        for pair in self.settlements:
+            if (pair.a, pair.b) == (a, b):
+                return pair
+            if (pair.a, pair.b) == (b, a):
+                return pair.flipped()
+        raise ValueError(f"this result holds no settlement of seats {a} and {b}")
 
 
 def _row_results(
-    ki: tuple[int, int, int], kj: tuple[int, int, int], rules: Rules, owner: int | None
-) -> tuple[int, int, int]:
-    """(net chi for i, rows i won, rows j won) before scoop doubling."""
+    i: int, j: int, ki: tuple[int, int, int], kj: tuple[int, int, int], rules: Rules, owner: int | None
+) -> tuple[int, int, int, list[RowResult]]:
+    """(net chi for i, rows i won, rows j won, the rows) before scoop doubling."""
     net = won_i = won_j = 0
+    rows = []
     for row in range(3):
         a, b = ki[row], kj[row]
-        if a == b and rules.ties == "owner" and owner is not None:
+        owner_tie = a == b and rules.ties == "owner" and owner is not None
+        if owner_tie:
             # O5: the table owner takes the tie with their own hand's value.
             if owner == 0:
                 a += 1
@@ -391,19 +520,29 @@ def _row_results(
                 b += 1
         if a > b:
             won_i += 1
-            net += chi_value(row, ki[row], rules)
+            chi = chi_value(row, ki[row], rules)
+            net += chi
+            rows.append(RowResult(row, i, chi, category_of(ki[row]), owner_tie))
         elif b > a:
             won_j += 1
-            net -= chi_value(row, kj[row], rules)
+            chi = chi_value(row, kj[row], rules)
+            net -= chi
+            rows.append(RowResult(row, j, chi, category_of(kj[row]), owner_tie))
+        else:
+            rows.append(RowResult(row, None, 0, category_of(ki[row])))
     if won_i >= 2:
         net += rules.majority_bonus
     if won_j >= 2:
         net -= rules.majority_bonus
-    return net, won_i, won_j
+    return net, won_i, won_j, rows
 
 
 def _sweep(net: int, rules: Rules) -> int:
     return net * rules.sweep_mult + (rules.sweep_bonus if net > 0 else -rules.sweep_bonus)
+
+
+def _sweep_detail(rules: Rules) -> str:
+    return f"x{rules.sweep_mult}" + (f"+{rules.sweep_bonus}" if rules.sweep_bonus else "")
 
 
 def _foul_payment(winner_keys: tuple[int, int, int], rules: Rules) -> int:
@@ -413,19 +552,22 @@ def _foul_payment(winner_keys: tuple[int, int, int], rules: Rules) -> int:
     return total * (2 if rules.foul_mode == "opponent_x2" else 1)
 
 
-def _special_net(vi: int, vj: int, rules: Rules) -> int:
+def _special_payments(vi: int, vj: int, rules: Rules) -> tuple[int, int]:
+    """What each of two special values collects (D12, O14); i's net is the difference."""
     if vi == vj:
-        return 0
+        return 0, 0
     if vi and vj:
         if rules.special_vs_special == "tie":
-            return 0
+            return 0, 0
         if rules.special_vs_special == "difference":
-            return vi - vj
-    return vi if vi > vj else -vj
+            return vi, vj
+    return (vi, 0) if vi > vj else (0, vj)
 
 
 def score_table(arrangements: Sequence[Arrangement | str], rules: Rules | str | None = None) -> TableResult:
     """Settle one deal among 2-4 players (D14); zero-sum and antisymmetric.
+
+    ``settlements`` on the result itemises each pair (:class:`PairSettlement`).
 
     >>> score_table(["Qc Qd 3h | Kc Kd 7s 6h 2c | 9s 9h 9d 4c 5d",
     ...              "Ac 8d 2h | Th Td 9c 6d 2d | 3s 3d 7h 7d As"]).totals
@@ -451,31 +593,42 @@ def score_table(arrangements: Sequence[Arrangement | str], rules: Rules | str | 
     pairs = [[0] * n for _ in range(n)]
     scooped = [[False] * n for _ in range(n)]
     special_pair = [[False] * n for _ in range(n)]
+    compared: dict[tuple[int, int], list[RowResult]] = {}
+    extras: dict[tuple[int, int], list[SettlementItem]] = {}
 
     for i, j in combinations(range(n), 2):
         si, sj = specials[i], specials[j]
+        items = extras[i, j] = []
         if si or sj:
             vi = rules.special_value(si) if si else 0
             vj = rules.special_value(sj) if sj else 0
-            net = _special_net(vi, vj, rules)
+            paid_i, paid_j = _special_payments(vi, vj, rules)
+            net = paid_i - paid_j
+            items += [SettlementItem("special", to, paid, name)
+                      for to, paid, name in ((i, paid_i, si), (j, paid_j, sj)) if name]  # fmt: skip
             special_pair[i][j] = special_pair[j][i] = True
         elif fouls[i] and fouls[j]:
             net = 0
+            items += [SettlementItem("foul", j, 0, "both"), SettlementItem("foul", i, 0, "both")]
         elif fouls[i]:
             net = -_foul_payment(keys[j], rules)
+            items.append(SettlementItem("foul", j, -net, rules.foul_mode))
             scooped[j][i] = rules.foul_sap_lang
         elif fouls[j]:
             net = _foul_payment(keys[i], rules)
+            items.append(SettlementItem("foul", i, net, rules.foul_mode))
             scooped[i][j] = rules.foul_sap_lang
         else:
             owner = None if rules.ties != "owner" or 0 not in (i, j) else (0 if i == 0 else 1)
-            net, won_i, won_j = _row_results(keys[i], keys[j], rules, owner)
-            if won_i == 3:
-                net = _sweep(net, rules)
-                scooped[i][j] = True
-            elif won_j == 3:
-                net = _sweep(net, rules)
-                scooped[j][i] = True
+            net, won_i, won_j, compared[i, j] = _row_results(i, j, keys[i], keys[j], rules, owner)
+            items += [SettlementItem("bonus", seat, rules.majority_bonus, "majority")
+                      for seat, won in ((i, won_i), (j, won_j)) if won >= 2 and rules.majority_bonus]  # fmt: skip
+            if won_i == 3 or won_j == 3:
+                winner, loser = (i, j) if won_i == 3 else (j, i)
+                swept = _sweep(net, rules)
+                items.append(SettlementItem("sap", winner, abs(swept - net), _sweep_detail(rules)))
+                net = swept
+                scooped[winner][loser] = True
         pairs[i][j], pairs[j][i] = net, -net
 
     sap_lang = [False] * n
@@ -487,19 +640,33 @@ def score_table(arrangements: Sequence[Arrangement | str], rules: Rules | str | 
             if sap_lang[p]:
                 for q in range(n):
                     if q != p:
+                        before = pairs[p][q]
                         pairs[p][q] *= rules.sap_lang_mult
                         pairs[q][p] = -pairs[p][q]
+                        extras[min(p, q), max(p, q)].append(
+                            SettlementItem("sap_lang", p, abs(pairs[p][q] - before), f"x{rules.sap_lang_mult}")
+                        )
 
-    if rules.aces and max(aces) < 4:
+    if rules.aces:
+        void = max(aces) == 4
         for i, j in combinations(range(n), 2):
             involved = special_pair[i][j] or fouls[i] or fouls[j]
             if involved and not rules.aces_all_pairs:
                 continue
+            if void:
+                extras[i, j].append(SettlementItem("aces", i, 0, "void"))
+                continue
             pairs[i][j] += aces[i] - aces[j]
             pairs[j][i] = -pairs[i][j]
+            to, other = (i, j) if aces[i] >= aces[j] else (j, i)
+            extras[i, j].append(SettlementItem("aces", to, aces[to] - aces[other], f"{aces[to]}-{aces[other]}"))
 
     totals = [sum(row) for row in pairs]
-    return TableResult(pairs, totals, specials, fouls, scooped, sap_lang, aces)
+    settlements = tuple(
+        PairSettlement(i, j, tuple(compared.get((i, j), ())), tuple(extras[i, j]), pairs[i][j])
+        for i, j in combinations(range(n), 2)
+    )
+    return TableResult(pairs, totals, specials, fouls, scooped, sap_lang, aces, settlements)
 
 
 def parse_hand(text: CardsLike) -> list[Card]:

@@ -18,7 +18,9 @@ opponents, where ``σ`` is the chance a field hand scoops another.  Aces and a s
 hand do not depend on the split; they are added to ``ev`` in expectation.
 
 ``field=`` names who sits at the table (:mod:`solver.fields`: "population", "strong",
-"beginners"); each has its own tables.  ``mode="deep"`` re-scores the best candidates
+"beginners"); each has its own tables.  A :class:`solver.context.Table` holds the rules,
+the number of players and the field, validated once, with their model: pass it as
+``table=`` instead of the three (both ways give the same answers).  ``mode="deep"`` re-scores the best candidates
 by Monte Carlo against opponents dealt from the 39 unseen cards, set the way the field
 plays and settled exactly (see :mod:`solver.deep`).
 
@@ -27,6 +29,8 @@ plays and settled exactly (see :mod:`solver.deep`).
 'dragon'
 >>> sol = solve("Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s Tc Jh", players=2)
 >>> sol.best.front != ()
+True
+>>> solve("Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s Tc Jh", table=Table(players=2)) == sol
 True
 """
 
@@ -40,8 +44,9 @@ from math import comb
 
 from . import _core
 from .cards import Card, InvalidHandError
+from .context import Table, as_table, check_players
 from .deep import refine, score_candidates
-from .fields import DEFAULT_FIELD, check_field
+from .fields import DEFAULT_FIELD
 from .handcodes import hand_codes
 from .messages import echo
 from .rules import PRESETS, SPECIAL_NAMES, Rules, get_rules
@@ -55,7 +60,8 @@ from .scoring import (
     layouts_showing,
     special_candidates,
 )
-from .tables import class_values, get_field, get_model
+from .tables import class_values, get_field
+from .tables import get_model as get_model  # callers that build a model themselves find it here
 
 MODES = ("fast", "deep")
 MAX_TOP = 64
@@ -92,12 +98,6 @@ class Evaluation:
 
 
 # --- argument checks --------------------------------------------------------------------
-
-
-def check_players(players: object) -> int:
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
-        raise ValueError(f"players must be 2, 3 or 4 (a Mau Binh table seats 2-4), got {echo(players)}")
-    return players
 
 
 def check_mode(mode: object) -> str:
@@ -158,12 +158,21 @@ def special_values(rules: Rules) -> tuple[int, ...]:
     return tuple(rules.special_value(name) for name in SPECIAL_NAMES)
 
 
-def special_of_codes(codes: Sequence[int], rules: Rules) -> str | None:
-    """:func:`solver.scoring.special_hand` of 13 distinct codes, by the compiled detector."""
+def special_of_codes(codes: Sequence[int], rules: Rules, values: tuple[int, ...] | None = None) -> str | None:
+    """:func:`solver.scoring.special_hand` of 13 distinct codes, by the compiled detector
+    (``values``: :func:`special_values` of the rules, when the caller holds them)."""
     if not rules.specials:
         return None
-    index = _core.special_index(codes, special_values(rules), rules.six_pairs_rule == "strict", rules.ace_low_runs)
+    values = special_values(rules) if values is None else values
+    index = _core.special_index(codes, values, rules.six_pairs_rule == "strict", rules.ace_low_runs)
     return SPECIAL_NAMES[index] if index >= 0 else None
+
+
+@lru_cache(maxsize=64)
+def _table_terms(table: Table) -> tuple[tuple[float, ...], tuple[int, ...]]:
+    """The terms solve() adds to the core's value at ``table``: the expected ace chi of
+    holding 0..4 aces, and each special's value (kept per Table, whose hash is kept)."""
+    return tuple(aces_ev(k, table.rules, table.players) for k in range(5)), special_values(table.rules)
 
 
 def foul_ev(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> float:
@@ -193,12 +202,14 @@ def _hand_codes(cards: CardsLike) -> tuple[list[Card], list[int]]:
 
 def solve(
     cards: CardsLike,
-    rules: Rules | str | None = PRESETS["vietnamese"],
-    players: int = 4,
+    rules: Rules | str | None = None,
+    players: int | None = None,
     mode: str = "fast",
     top: int = 1,
     seed: int | None = None,
-    field: str = DEFAULT_FIELD,
+    field: str | None = None,
+    *,
+    table: Table | None = None,
 ) -> Solution:
     """The valid arrangement with the highest expected chi against the field.
 
@@ -208,20 +219,21 @@ def solve(
     and its payment is in ``ev``; ``best`` is still the best way to set the cards.  Under
     ``special_detection="layout"`` a special pays only when the set shows it: the best
     layout of the hand's highest special competes with the plain sets, and ``ev`` is what
-    :func:`evaluate` gives for ``best``.  ``field`` names the opponents
-    (:data:`solver.fields.FIELDS`).
+    :func:`evaluate` gives for ``best``.
+
+    The table is ``table`` (a :class:`~solver.context.Table`), or the one ``rules``
+    (default "vietnamese"), ``players`` (default 4) and ``field`` (the opponents,
+    :data:`solver.fields.FIELDS`, default "population") describe; not both.
     """
     codes = hand_codes(cards)
-    rules = get_rules(rules)
-    players = check_players(players)
+    table = as_table(table, rules, players, field)
     mode = check_mode(mode)
     top = check_top(top)
     seed = check_seed(seed)
-    field = check_field(field)
-    model = get_model(rules, players, field)
+    rules, players, field, model = table.rules, table.players, table.field, table.model
     best_rows = None
     if mode == "deep":
-        ranked = refine([CARD_OF_CODE[c] for c in codes], rules, players, max(top, 1), seed, field)
+        ranked = refine([CARD_OF_CODE[c] for c in codes], table, max(top, 1), seed)
     else:
         # the core gives each row in display order already
         found = _core.solve_hand(model, codes, top)
@@ -233,18 +245,17 @@ def solve(
         # only under strict validity: no valid split exists; the naive setting fouls
         ranked = [(strongest_back_first_codes(codes, rules), foul_ev(rules, players, field))]
     aces = codes.count(48) + codes.count(49) + codes.count(50) + codes.count(51)
-    constant = 0.0 if exact else aces_ev(aces, rules, players)
+    ace_terms, special_terms = _table_terms(table)
+    constant = 0.0 if exact else ace_terms[aces]
     if rules.special_detection == "layout":
         hand = [CARD_OF_CODE[c] for c in codes]
-        ranked = _rank_with_shown_special(
-            hand, ranked, rules, players, model, seed if exact else None, exact, field
-        )  # fmt: skip
+        ranked = _rank_with_shown_special(hand, ranked, table, seed if exact else None, exact)
         best_rows = None  # the best set may now be a special's layout, which the core did not give
         best = ranked[0][0]
         special = declared_special(best, rules)
         alternatives = [(a, ev + constant) for a, ev in ranked[:top]]
     else:
-        special = special_of_codes(codes, rules)
+        special = special_of_codes(codes, rules, special_terms)
         best = ranked[0][0]
         if special is not None and not exact:
             value = special_ev(special, rules, players) + constant
@@ -276,14 +287,7 @@ def best_special_layout(hand: Sequence[Card], rules: Rules, model: _core.Model) 
 
 
 def _rank_with_shown_special(
-    hand: Sequence[Card],
-    ranked: list[tuple[Arrangement, float]],
-    rules: Rules,
-    players: int,
-    model: _core.Model,
-    seed: int | None,
-    exact: bool,
-    field: str = DEFAULT_FIELD,
+    hand: Sequence[Card], ranked: list[tuple[Arrangement, float]], table: Table, seed: int | None, exact: bool
 ) -> list[tuple[Arrangement, float]]:
     """Under O13 "layout" a special pays only when laid out: the special's best layout
     competes with the ordinary sets, every set valued as :func:`evaluate` values it.
@@ -291,16 +295,17 @@ def _rank_with_shown_special(
     ``exact`` (deep mode): the values already settle specials, and the shown layout is
     scored on the same deals.  Otherwise a set that shows a special is worth that special.
     """
+    rules, players = table.rules, table.players
     if not exact:
         valued = []
         for arrangement, ev in ranked:
             shown = declared_special(arrangement, rules)
             valued.append((arrangement, special_ev(shown, rules, players) if shown else ev))
         ranked = valued
-    layout = best_special_layout(hand, rules, model)
+    layout = best_special_layout(hand, rules, table.model)
     if layout is not None and all(layout != a for a, _ in ranked):
         if exact:
-            value = score_candidates(hand, [layout], rules, players, seed, field)[0]
+            value = score_candidates(hand, [layout], table, seed)[0]
         else:
             value = special_ev(declared_special(layout, rules) or "", rules, players)
         ranked = [*ranked, (layout, value)]
@@ -310,14 +315,17 @@ def _rank_with_shown_special(
 def evaluate(
     cards: CardsLike,
     arrangement: Arrangement | str | Sequence[CardsLike],
-    rules: Rules | str | None = PRESETS["vietnamese"],
-    players: int = 4,
+    rules: Rules | str | None = None,
+    players: int | None = None,
     mode: str = "fast",
     seed: int | None = None,
-    field: str = DEFAULT_FIELD,
+    field: str | None = None,
+    *,
+    table: Table | None = None,
 ) -> Evaluation:
     """Expected chi of the arrangement a player chose for ``cards`` (a foul included)
-    against the opponents named by ``field``."""
+    at ``table`` (or the table ``rules``, ``players`` and ``field`` describe, as in
+    :func:`solve`)."""
     hand, codes = _hand_codes(cards)
     arr = as_arrangement(arrangement)
     if sorted(c.code for c in arr.cards) != sorted(codes):
@@ -327,16 +335,14 @@ def evaluate(
             f"the arrangement must use exactly the 13 cards of the hand; missing "
             f"{' '.join(map(str, missing)) or 'none'}, not in the hand {' '.join(map(str, extra)) or 'none'}"
         )
-    rules = get_rules(rules)
-    players = check_players(players)
+    table = as_table(table, rules, players, field)
     mode = check_mode(mode)
     seed = check_seed(seed)
-    field = check_field(field)
-    model = get_model(rules, players, field)
-    ev, row_win, valid, _ = _stats(model, arr)
+    rules, players, field = table.rules, table.players, table.field
+    ev, row_win, valid, _ = _stats(table.model, arr)
     special = declared_special(arr, rules)
     if mode == "deep":
-        ev = score_candidates(hand, [arr], rules, players, seed, field)[0]
+        ev = score_candidates(hand, [arr], table, seed)[0]
     elif special is not None:
         ev = special_ev(special, rules, players)
     elif not valid:
@@ -373,4 +379,5 @@ def strongest_back_first_codes(codes: list[int], rules: Rules) -> Arrangement:
     return arrangement_from_codes(out[:3], out[3:8], out[8:])
 
 
-__all__ = ["MAX_TOP", "MODES", "Evaluation", "Solution", "evaluate", "solve", "strongest_back_first"]
+__all__ = ["MAX_TOP", "MODES", "Evaluation", "Solution", "Table", "check_players", "evaluate", "solve",
+           "strongest_back_first"]  # fmt: skip

@@ -9,7 +9,8 @@ of the Practice page's drill with the same seed, so seat 0's hand opens there wi
 ``?seed=<seed>&hand=<n>``.
 
 Each hand is settled by :func:`solver.score_table` and nothing else; a
-:class:`HandRecord` keeps the deal, every seat's set and the settlement, and the history
+:class:`HandRecord` keeps the deal, every seat's set and the settlement (its line items,
+:class:`solver.scoring.PairSettlement`, from :meth:`HandRecord.settlement`), and the history
 of a session exports to JSON and CSV.  Nothing here keeps state between calls: a session
 is its config plus the list of records the caller holds.
 
@@ -32,18 +33,23 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .cards import Card, InvalidHandError, full_deck
-from .fields import DEFAULT_FIELD, check_field
+from .context import Table
+from .fields import DEFAULT_FIELD
 from .players import get_player
 from .rules import PRESETS, Rules
-from .scoring import Arrangement, as_arrangement, score_table
+from .scoring import Arrangement, PairSettlement, TableResult, as_arrangement, score_table
 
 #: Session seeds are 0 .. MAX_SEED (the 9 digits leave room for the hand number in a deal seed).
 MAX_SEED = 999_999_999
+#: Deck seeds per session seed: hand ``n`` of the session (or Practice drill) started by
+#: seed ``S`` is dealt from ``S * SEED_STRIDE + n - 1`` (:func:`deck_seed`).
+SEED_STRIDE = 1000
 #: Hands per session (hand numbers are 1 .. MAX_HANDS).
-MAX_HANDS = 1000
+MAX_HANDS = SEED_STRIDE
 HISTORY_VERSION = 1
 
 
@@ -59,9 +65,25 @@ def check_number(number: object) -> int:
     return number
 
 
+def deck_seed(seed: int, number: int) -> int:
+    """The deck seed of hand ``number`` (1, 2, ...) of the session or Practice drill
+    started by ``seed``: the rule alone, unchecked (a drill may run past MAX_HANDS).
+
+    >>> deck_seed(7, 3), seed_and_number(7002)
+    (7002, (7, 3))
+    """
+    return seed * SEED_STRIDE + number - 1
+
+
+def seed_and_number(deck: int) -> tuple[int, int]:
+    """The session seed and hand number a deck seed of :func:`deck_seed` was made of."""
+    seed, index = divmod(deck, SEED_STRIDE)
+    return seed, index + 1
+
+
 def deal_seed(seed: int, number: int) -> int:
     """The deck seed of hand ``number`` (1, 2, ...) of the session started by ``seed``."""
-    return check_seed(seed) * 1000 + check_number(number) - 1
+    return deck_seed(check_seed(seed), check_number(number))
 
 
 def deal_hands(deck_seed: int, players: int) -> list[list[Card]]:
@@ -93,7 +115,7 @@ class TableConfig:
                                                  for level in self.levels))  # fmt: skip
         for level in self.levels:
             get_player(level)
-        check_field(self.field)
+        _ = self.table  # checks the field (and keeps the Table the computer seats play at)
 
     @property
     def players(self) -> int:
@@ -102,6 +124,11 @@ class TableConfig:
     @property
     def rules(self) -> Rules:
         return PRESETS[self.preset]
+
+    @cached_property
+    def table(self) -> Table:
+        """The solver's table context of this session: its rules, seats and field."""
+        return Table(self.rules, self.players, self.field)
 
     def deal_seed(self, number: int) -> int:
         return deal_seed(self.seed, number)
@@ -117,9 +144,7 @@ class TableConfig:
     def computer_sets(self, hands: Sequence[Sequence[Card]], number: int) -> list[Arrangement]:
         """The sets of seats 1, 2, ... for the hands dealt on hand ``number``."""
         return [
-            get_player(level).arrange(
-                hands[seat], self.rules, self.players, self.player_seed(number, seat), field=self.field
-            )
+            get_player(level).arrange(hands[seat], seed=self.player_seed(number, seat), table=self.table)
             for seat, level in enumerate(self.levels, start=1)
         ]
 
@@ -158,21 +183,27 @@ class HandRecord:
     def arrangement(self, seat: int) -> Arrangement:
         return Arrangement.parse(self.sets[seat])
 
+    @cached_property
+    def result(self) -> TableResult:
+        """:func:`score_table`'s settlement of this hand with its line items (worked out
+        again from the sets, once: the record keeps the totals, not the items)."""
+        return score_table([self.arrangement(seat) for seat in range(self.players)], self.rules)
+
+    def settlement(self, i: int, j: int) -> PairSettlement:
+        """What seats i and j settle between them, item by item (:class:`PairSettlement`)."""
+        return self.result.settlement(i, j)
+
     def row_results(self, i: int, j: int) -> tuple[int, int, int] | None:
         """Per row (front, middle, back): 1 when seat i wins it from seat j, -1 when j does,
-        0 for a tie; None when the pair is not compared row by row (a foul or a special)."""
-        if self.fouls[i] or self.fouls[j] or self.specials[i] or self.specials[j]:
+        0 for a tie; None when the pair is not compared row by row (a foul or a special,
+        or i and j are the same seat)."""
+        if i == j:
             return None
-        rules = self.rules
-        ki, kj = self.arrangement(i).keys(rules), self.arrangement(j).keys(rules)
-        out = []
-        for a, b in zip(ki, kj):
-            if a == b and rules.ties == "owner" and 0 in (i, j):
-                # O5 (as score_table): the table owner, seat 0, takes a tied row
-                out.append(1 if i == 0 else -1)
-            else:
-                out.append((a > b) - (a < b))
-        return out[0], out[1], out[2]
+        rows = self.settlement(i, j).rows
+        if not rows:
+            return None
+        front, middle, back = (0 if r.winner is None else 1 if r.winner == i else -1 for r in rows)
+        return front, middle, back
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -258,9 +289,7 @@ def settle_hand(
 def simulate_hand(config: TableConfig, number: int, me: str = "club") -> HandRecord:
     """Hand ``number`` played with seat 0 set by the computer level ``me`` too."""
     hands = config.deal(number)
-    mine = get_player(me).arrange(
-        hands[0], config.rules, config.players, config.player_seed(number, 0), field=config.field
-    )
+    mine = get_player(me).arrange(hands[0], seed=config.player_seed(number, 0), table=config.table)
     return settle_hand(config, number, hands, [mine, *config.computer_sets(hands, number)])
 
 
@@ -333,10 +362,12 @@ __all__ = [
     "balances",
     "deal_hands",
     "deal_seed",
+    "deck_seed",
     "history_csv",
     "history_from_json",
     "history_json",
     "scoops",
+    "seed_and_number",
     "settle_hand",
     "simulate_hand",
 ]

@@ -40,9 +40,10 @@ def require_chromium() -> None:
 
 
 @contextmanager
-def streamlit_server(script: str, log: Path) -> Iterator[str]:
-    """Run ``streamlit run script`` on a free loopback port; yield its URL once healthy."""
-    port = free_port()
+def streamlit_server(script: str, log: Path, port: int | None = None) -> Iterator[str]:
+    """Run ``streamlit run script`` on a loopback port (a free one unless given; a restart
+    on the same port is the same origin to the browser); yield its URL once healthy."""
+    port = port or free_port()
     command = [
         str(Path(sys.executable).with_name("streamlit")), "run", script,
         "--server.headless", "true", "--server.port", str(port), "--server.address", "127.0.0.1",

@@ -86,3 +86,17 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Every test's store (the app's profiles and page state) in a folder of its own, never
+    the user's data folder; servers the tests start inherit it."""
+    folder = tmp_path_factory.mktemp("data")
+    before = os.environ.get("MAU_BINH_DATA_DIR")
+    os.environ["MAU_BINH_DATA_DIR"] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop("MAU_BINH_DATA_DIR", None)
+    else:
+        os.environ["MAU_BINH_DATA_DIR"] = before

@@ -471,10 +471,12 @@ def test_ten_practice_hands_fill_the_statistics() -> None:
             "best", "good", "inaccuracy", "mistake", "blunder", "foul"
         }  # fmt: skip
     assert metric(at, "Hands") == "10"
-    history = at.session_state["practice_history"]
-    assert [h["hand"] for h in history] == list(range(1, 11))
-    assert len({h["seed"] for h in history}) == 1  # one drill
-    average = sum(h["chi lost"] for h in history) / 10
+    from store import get_store  # the statistics are the profile's recorded hands
+
+    history = list(reversed(get_store().practice_records(at.session_state["profile_id"])))
+    assert [h.number for h in history] == list(range(1, 11))
+    assert len({h.seed for h in history}) == 1  # one drill
+    average = sum(h.chi_lost for h in history) / 10
     assert metric(at, "Avg chi lost") == f"{average:.2f}"
 
 
@@ -499,7 +501,7 @@ def test_a_10000_character_paste_reaches_the_page_and_is_refused_with_a_message(
 
 
 def test_chi_gaps_never_read_minus_zero() -> None:
-    from app.widgets import chi_gap
+    from app.formats import chi_gap
 
     assert [chi_gap(d) for d in (0.0, -0.0017, 0.001, -0.05, -1.234)] == ["±0.00", "-<0.01", "+<0.01", "-0.05", "-1.23"]
     # this hand's top sets differ by kicker swaps worth under 0.01 chi (they read "-0.00" before)

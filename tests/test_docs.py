@@ -27,7 +27,7 @@ def test_page_examples(page: Path) -> None:
 
 def test_pages_have_examples() -> None:
     """The pages that explain the libraries show them in use (a doctest that never runs proves nothing)."""
-    pages = {"rules.md", "solver.md", "web-app.md", "macao-engine.md", "index.md"}
+    pages = {"rules.md", "solver.md", "web-app.md", "macao-engine.md", "index.md", "api.md"}
     for name in pages:
         text = (DOCS / name).read_text(encoding="utf-8")
         assert doctest.DocTestParser().get_examples(text), f"docs/{name} has no >>> example"

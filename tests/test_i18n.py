@@ -269,7 +269,10 @@ def test_a_library_error_shows_its_kind_translated_and_the_english_detail(lang: 
     assert len(shown) == 1, shown
     headline, _sep, detail = shown[0].partition("\n")
     assert kind.replace(".", "\\.") in headline
-    assert "unknown card 'Zz'" in detail.replace("\\", "")  # the library's words, as written
+    # a Mau Binh card the app reads itself: the word as typed, Mau Binh's cards only (no jokers)
+    detail = detail.replace("\\", "")
+    assert "'Zz'" in detail and "10h" in detail
+    assert "BJ" not in detail and "joker" not in detail.lower()
 
 
 def test_every_error_kind_the_app_knows_has_its_own_sentence() -> None:

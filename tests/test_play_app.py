@@ -5,15 +5,16 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import time
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
 from app import engine
-from app.widgets import sort_for_display
-from solver import parse_cards, score_table, solve, strongest_back_first
-from solver.scoring import Arrangement
+from app.card_text import sort_for_display
+from solver import PRESETS, parse_cards, score_table, solve, strongest_back_first
+from solver.scoring import Arrangement, is_valid
 from solver.table import TableConfig, history_csv, history_from_json, history_json
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,7 +53,8 @@ def revealed_seats(at: AppTest) -> dict[int, tuple[Arrangement, int]]:
 
 
 def play_hand(at: AppTest, rows: Arrangement | None = None) -> None:
-    """Set seat 0's rows (as the editor's moves would) and press Reveal."""
+    """Set seat 0's rows (as the editor's moves would) and press Reveal (and, on a foul,
+    Reveal anyway)."""
     if rows is not None:
         at.session_state["play_rows"] = [[str(c) for c in row] for row in rows.rows]
         at.run()
@@ -60,6 +62,24 @@ def play_hand(at: AppTest, rows: Arrangement | None = None) -> None:
     assert reveal.label == "Reveal"
     reveal.click().run()
     no_crash(at)
+    if any(button.key == "play_reveal_anyway" for button in at.button):
+        at.button(key="play_reveal_anyway").click().run()
+        no_crash(at)
+
+
+def html_of(at: AppTest) -> str:
+    """Every st.html body on the page, joined."""
+    return "\n".join(element.proto.body for element in at.get("html"))
+
+
+def pair_chi(at: AppTest) -> dict[tuple[int, int], int]:
+    """The revealed hand's settlement blocks' pair totals, read from their data- attributes
+    (the reveal comes first on the page; the history's blocks of past hands follow)."""
+    found = re.findall(r'data-pair="(\d)-(\d)".*?data-pair-chi="(-?\d+)"', html_of(at), flags=re.S)
+    chi: dict[tuple[int, int], int] = {}
+    for i, j, value in found:
+        chi.setdefault((int(i), int(j)), int(value))
+    return chi
 
 
 def test_link_replays_the_session_deal_and_computer_sets() -> None:
@@ -91,12 +111,9 @@ def test_settlement_shown_is_score_table_of_the_shown_sets() -> None:
         assert sum(chis) == 0
         record = at.session_state["play_records"][-1]
         assert list(record.totals) == chis
-        # the settlement table's pair chi are score_table's pairs
+        # each pair's block totals score_table's pair chi, from the first seat's side
         result = score_table(shown, "vietnamese")
-        pairs = at.table[0].value
-        assert len(pairs) == 6
-        for line, (i, j) in zip(pairs.to_dict("records"), [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]):
-            assert line["Chi"] == f"{record.seats[i]} {result.pairs[i][j]:+d}".replace("+0", "0")
+        assert pair_chi(at) == {(i, j): result.pairs[i][j] for i in range(4) for j in range(i + 1, 4)}
         review = record.extra["review"]
         assert review["grade"] in ("best", "good", "inaccuracy", "mistake", "blunder", "foul")
         at.button(key="play_next").click().run()
@@ -115,7 +132,20 @@ def test_a_foul_is_settled_as_one() -> None:
     fouled = Arrangement(best.front, best.back, best.middle)  # the stronger five in the middle
     if fouled.keys("plain")[1] == fouled.keys("plain")[2]:
         fouled = Arrangement(best.back[:3], [*best.front, *best.back[3:]], best.middle)
-    play_hand(at, fouled)
+    at.session_state["play_rows"] = [[str(c) for c in row] for row in fouled.rows]
+    at.run()
+    at.button(key="play_reveal_button").click().run()
+    no_crash(at)
+    # Reveal on a foul asks first and reveals nothing
+    assert "play_records" not in at.session_state or at.session_state["play_records"] == []
+    assert not revealed_seats(at)
+    assert f"foul and pays {PRESETS['plain'].foul_chi} chi to everyone" in "\n".join(str(w.value) for w in at.warning)
+    at.button(key="play_keep_arranging").click().run()  # back to the cards: still nothing revealed
+    assert not revealed_seats(at) and at.button(key="play_reveal_button").label == "Reveal"
+    at.button(key="play_reveal_button").click().run()
+    assert at.button(key="play_reveal_anyway").label == "Reveal anyway"
+    at.button(key="play_reveal_anyway").click().run()
+    no_crash(at)
     record = at.session_state["play_records"][-1]
     assert record.fouls[0]
     assert record.extra["review"]["grade"] == "foul"
@@ -137,8 +167,7 @@ def test_history_downloads_and_replay() -> None:
     lines = list(csv.DictReader(io.StringIO(history_csv(records))))
     assert [int(line["chi"]) for line in lines] == [t for r in records for t in r.totals]
     # replay hand 1: the same cards and computer set, not counted in the balance
-    at.selectbox(key="play_replay_pick").set_value(1).run()
-    at.button(key="play_replay_button").click().run()
+    at.button(key="play_replay_0").click().run()  # the history's Replay button of hand 1
     no_crash(at)
     hand = at.session_state["play_hand"]
     assert hand["replay_of"] == 1
@@ -199,3 +228,59 @@ def test_new_session_with_an_empty_seed_deals_afresh_and_keeps_the_box_empty() -
     assert at.session_state["play_records"] == []
     assert at.text_input(key="play_seed_text").value == ""
     assert at.query_params["seed"] == str(at.session_state["play_config"].seed)
+
+
+def test_a_hand_starts_from_the_beginners_set_and_as_dealt_is_a_setting() -> None:
+    """The rows first shown are the beginner's set (a valid set) on every seeded deal;
+    "As dealt" (high to low from the back) is kept as a setting for the next hand."""
+    for seed in range(15):
+        at = open_play(seed=str(seed), preset="vietnamese", players="3", levels="club,club")
+        hand = at.session_state["play_hand"]
+        cards = parse_cards(hand["hands"][0])
+        start = Arrangement(*hand["start"])
+        assert start == strongest_back_first(cards, "vietnamese")
+        assert is_valid(start, "vietnamese"), (seed, str(start))
+    at.session_state["play_layout"] = "dealt"
+    at.run()
+    play_hand(at)
+    at.button(key="play_next").click().run()
+    hand = at.session_state["play_hand"]
+    ordered = [str(c) for c in sort_for_display(parse_cards(hand["hands"][0]))]
+    assert hand["start"] == [ordered[10:], ordered[5:10], ordered[:5]]
+
+
+def test_a_hint_names_a_misplaced_card_and_is_counted_in_the_review() -> None:
+    at = open_play(seed="23", preset="vietnamese", players="2", levels="club")
+    hand = at.session_state["play_hand"]
+    cards = parse_cards(hand["hands"][0])
+    best = solve(cards, "vietnamese", players=2).best
+    start = Arrangement(*hand["start"])
+    assert not all(set(a) == set(b) for a, b in zip(start.rows, best.rows)), "pick a seed where a hint helps"
+    at.button(key="play_hint_button").click().run()
+    no_crash(at)
+    card, row = at.session_state["play_hand"]["hint"]
+    assert row in (0, 1, 2) and card in [str(c) for c in best.rows[row]]
+    assert card not in start.rows[row]
+    assert any("belongs in your" in str(i.value) for i in at.info)
+    play_hand(at, best)
+    review = at.session_state["play_records"][-1].extra["review"]
+    assert review["hints"] == 1 and review["grade"] == "best"
+    assert "1 hint taken" in "\n".join(str(m.value) for m in at.markdown)
+
+
+def test_history_draws_each_hand_as_cards_with_its_settlement() -> None:
+    at = open_play(seed="8", preset="vietnamese", players="3", levels="club,beginner")
+    play_hand(at)
+    at.button(key="play_next").click().run()
+    play_hand(at)
+    records = at.session_state["play_records"]
+    for index, record in enumerate(records):
+        drawn = [e for e in at.get("bidi_component") if e.key == f"play_history_cards_{index}"]
+        assert len(drawn) == 1
+        proto = drawn[0].proto
+        data = json.loads(proto.mixed.json if proto.WhichOneof("data") == "mixed" else proto.json)
+        assert [r["cards"] for r in data["rows"]] == [[str(c) for c in row] for row in record.arrangement(0).rows]
+    blocks = re.findall(r'data-pair="(\d)-(\d)".*?data-pair-chi="(-?\d+)"', html_of(at), flags=re.S)
+    # the reveal's 3 pairs, then each past hand's 3 pairs in the history (newest first)
+    assert len(blocks) == 3 * (1 + len(records))
+    assert [int(b[2]) for b in blocks[-3:]] == [records[0].pairs[0][1], records[0].pairs[0][2], records[0].pairs[1][2]]

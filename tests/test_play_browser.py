@@ -103,9 +103,9 @@ def test_three_hands_by_tapping_at_390_px(server: str, browser: sync_api.Browser
     page.locator('[data-row="back"] [data-card]').first.wait_for(timeout=60_000)
     assert page.get_by_text("Hand 4", exact=True).count() == 1
     wait_idle(page)
-    page.get_by_text("History (3 hands)").click()
-    wait_idle(page)
-    assert_fits(page, "play, next hand dealt, history open")
+    assert page.get_by_text("History (3 hands)").count() == 1
+    assert page.locator("[data-card]").count() >= 13 + 3 * 13  # the hand, and each past hand drawn as cards
+    assert_fits(page, "play, next hand dealt, history shown")
     screenshot(page, tmp_path / "play-390-hand4.png", 390)
     screenshot(page, tmp_path / "play-1280.png", 1280)
     print(f"screenshots in {tmp_path}")
@@ -118,7 +118,7 @@ def test_timer_runs_out_and_plays_the_set_as_it_stands(server: str, browser: syn
     page.goto(f"{server}/play?seed=99&preset=plain&players=2&levels=club")
     page.locator('[data-row="back"] [data-card]').first.wait_for(timeout=60_000)
     wait_idle(page)
-    page.get_by_text("Table settings").click()
+    page.get_by_text("· change").click()  # the folded settings: their one-line summary
     page.locator('[data-testid="stButtonGroup"] button', has_text="60 s").click()
     wait_idle(page)
     page.get_by_role("button", name="Start a new session").click()

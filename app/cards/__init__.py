@@ -9,7 +9,7 @@ touch raw component state.  Every word shown inside the component comes from the
 API (stable; new arguments are added with defaults, nothing is removed):
 
 ``hand_editor(deal, *, key, labels, categories, rows=None, wheel="second", strict=False,
-special=None, marked=(), disabled=False, four_colour=False, attrs=None) -> HandEditorResult``
+special=None, marked=(), disabled=False, four_colour=False, scroll=False, attrs=None) -> HandEditorResult``
     Three rows (front 3, middle 5, back 5) arranged by drag and drop (pointer events,
     mouse or finger) or by taps: tap a card, then a row (move) or a card in another row
     (swap when that row is full, else move before it); tap more cards of one row to
@@ -29,7 +29,8 @@ special=None, marked=(), disabled=False, four_colour=False, attrs=None) -> HandE
     back (row titles; front_word, middle_word, back_word in sentences), count ("{n}/{size}"), too_many,
     too_few ("{n}/{size}"), sizes, valid, foul ("{reasons}"), foul_beats, foul_same,
     foul_equal ("{upper}", "{lower}", "{upper_hand}", "{lower_hand}"), undo, reset, sort,
-    submit (optional).
+    submit (optional).  ``scroll``: a new deal scrolls the editor into view when its top is
+    off the screen or low on it (a phone shows little above the fold).
 
 ``card_picker(selected, *, key, labels, four_colour=False, on_change=None) -> PickerResult``
     The 52-card grid, one line per suit, tap to toggle.  ``result.selected`` is the
@@ -38,9 +39,12 @@ special=None, marked=(), disabled=False, four_colour=False, attrs=None) -> HandE
     page can write its text box only on a real user change.
     Labels: suit_s, suit_h, suit_d, suit_c (names read by screen readers).
 
-``card_rows(rows, *, key=None, compact=False, four_colour=False) -> None``
+``card_rows(rows, *, key=None, compact=False, small=False, four_colour=False, attrs=None, scroll=None) -> None``
     Static rows of face-up cards: each a :class:`CardRow` (label, note, cards, marked
     cards drawn with a ring, and ``backs``: a number of card backs after the cards).
+    ``compact`` sets the rows side by side in small cards; ``small`` keeps one row a line
+    with its label, in small cards.  ``scroll`` names what the rows show (a solved hand,
+    a revealed deal): a name not seen before scrolls them into view as ``hand_editor``'s.
 
 ``card_fan(cards, *, key=None, backs=0, label="", four_colour=False) -> None``
     One line of cards (and/or backs).
@@ -84,6 +88,8 @@ from typing import Any
 
 import streamlit as st
 
+from solver.scoring import ROW_SIZES
+
 __all__ = [
     "BACKS",
     "FACES",
@@ -103,7 +109,6 @@ __all__ = [
 ]
 
 Rows = tuple[list[str], list[str], list[str]]
-ROW_SIZES = (3, 5, 5)
 
 
 def _asset(name: str) -> str:
@@ -212,6 +217,7 @@ def hand_editor(
     disabled: bool = False,
     four_colour: bool = False,
     on_change: Callable[[], None] | None = None,
+    scroll: bool = False,
     attrs: Mapping[str, str] | None = None,
 ) -> HandEditorResult:
     """Draw the three-row editor; see the module docstring."""
@@ -249,6 +255,7 @@ def hand_editor(
         "marked": _codes(marked),
         "disabled": bool(disabled),
         "four_colour": bool(four_colour),
+        "scroll": deal_id if scroll else None,
         "attrs": extra,
     }
     result = _draw(
@@ -340,8 +347,10 @@ def card_rows(
     *,
     key: str | None = None,
     compact: bool = False,
+    small: bool = False,
     four_colour: bool = False,
     attrs: Mapping[str, str] | None = None,
+    scroll: str | None = None,
 ) -> None:
     """Static rows of cards (an arrangement, a hand, a pile).
 
@@ -351,6 +360,8 @@ def card_rows(
     data = {
         "view": "rows",
         "compact": bool(compact),
+        "small": bool(small),
+        "scroll": scroll,
         "four_colour": bool(four_colour),
         "attrs": _data_attrs(attrs),
         "rows": [

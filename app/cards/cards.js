@@ -54,6 +54,29 @@ function cardNode(code, opts) {
   return node;
 }
 
+// Bring a freshly shown hand or result into view (a phone shows little above the fold):
+// only when part of it is off the screen, so a page already showing it all stays put.
+// scroll-margin-top keeps it clear of Streamlit's header and shows the heading above it.
+function bringIntoView(node) {
+  const go = () => {
+    const box = node.getBoundingClientRect();
+    const screen = window.innerHeight || document.documentElement.clientHeight;
+    if (box.top >= 56 && box.bottom <= screen) return;
+    node.style.scrollMarginTop = "104px";
+    node.scrollIntoView({ block: "start" });
+  };
+  requestAnimationFrame(go);
+  setTimeout(go, 350); // elements above may still settle (fonts, a spinner that goes)
+}
+
+// Scroll once per token: data.scroll names the result (a deal, a solve); a new one scrolls.
+function scrollOnce(inst, node) {
+  const token = inst.data && inst.data.scroll;
+  if (!token || inst.scrolled === token) return;
+  inst.scrolled = token;
+  bringIntoView(node);
+}
+
 function backNode() {
   const node = el("div", "card back");
   node.dataset.back = "true";
@@ -411,6 +434,7 @@ function editorUpdate(inst, data, fresh) {
   }
   if (fresh) editorBuild(inst);
   editorRender(inst);
+  if (data.scroll) scrollOnce(inst, inst.root);
 }
 
 // --- the 52-card picker ---------------------------------------------------------------------
@@ -466,6 +490,7 @@ function staticRender(inst) {
   inst.root.replaceChildren();
   const box = el("div", d.view === "fan" ? "fan-view" : "rows-view");
   if (d.compact) box.classList.add("compact");
+  if (d.small) box.classList.add("small");
   for (const [name, value] of Object.entries(d.attrs || {})) box.setAttribute(name, value);
   for (const row of d.rows || []) {
     const line = el("div", "static-row");
@@ -486,6 +511,7 @@ function staticRender(inst) {
     box.append(line);
   }
   inst.root.append(box);
+  scrollOnce(inst, box);
 }
 
 // --- the Macao table --------------------------------------------------------------------------

@@ -228,13 +228,16 @@ def _on_pick() -> None:
         st.query_params[URL_PARAM] = picked
 
 
-def language_picker() -> None:
+def language_picker(beside: Callable[[], None] | None = None) -> None:
     """The language switch shown at the top of every page (each language named in itself);
-    also tells the browser the page's language."""
+    also tells the browser the page's language.  ``beside`` draws other zero-height scripts
+    in the same row (the profile's keeper)."""
     st.session_state[PICKER_KEY] = current_language()
     with st.container(horizontal=True, horizontal_alignment="right"):
         # in the picker's row, so the zero-height script adds no line to the page
         _PAGE_LANGUAGE(key="mau_binh_page_language", data={"lang": current_language()}, height=0)
+        if beside is not None:
+            beside()
         st.segmented_control(
             "Language · Ngôn ngữ · ភាសា",
             list(LANGUAGES),

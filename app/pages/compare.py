@@ -11,25 +11,15 @@ import string
 import streamlit as st
 
 from app import engine
+from app.card_text import canonical_hand, sort_for_display
 from app.cards import CardRow, card_rows
+from app.controls import field_select, four_colour, players_select, rules_select
 from app.errors import show_error
+from app.formats import chi, chi_gap, percent
+from app.hand_input import read_arrangement, read_hand
 from app.i18n import _, labels_now
+from app.page_state import PageState
 from app.terms import category_label, mode_label, row_names, special_label
-from app.widgets import (
-    canonical_hand,
-    chi,
-    chi_gap,
-    field_select,
-    four_colour,
-    percent,
-    players_select,
-    read_arrangement,
-    read_hand,
-    remember,
-    restore,
-    rules_select,
-    sort_for_display,
-)
 from solver import PRESETS
 from solver.fields import DEFAULT_FIELD
 from solver.scoring import Arrangement
@@ -42,9 +32,13 @@ FIELD = "compare_field"
 SETS = "compare_sets"  # list of arrangement texts (the source of truth for the inputs)
 VERSION = "compare_version"  # bumps when SETS is replaced from outside the inputs
 PICK = "compare_pick"
-WIDGETS = (HAND, PRESET, PLAYERS, MODE, FIELD)
 MAX_SETS = 6
 LETTERS = string.ascii_uppercase
+STATE = PageState(
+    "compare",
+    widgets={HAND: "", PRESET: "vietnamese", PLAYERS: 4, MODE: "fast", FIELD: DEFAULT_FIELD},
+    kept=(SETS, VERSION),
+)
 
 
 def set_key(i: int) -> str:
@@ -97,11 +91,7 @@ def on_clear() -> None:
 
 # --- page ----------------------------------------------------------------------------------
 
-restore(HAND, "")
-restore(PRESET, "vietnamese")
-restore(PLAYERS, 4)
-restore(MODE, "fast")
-restore(FIELD, DEFAULT_FIELD)
+STATE.begin()
 
 st.title(_("Compare sets"))
 st.caption(_("One hand, several ways to set it: EV, win chance per row, validity and the chi difference."))
@@ -122,7 +112,7 @@ with col_mode:
         _("Mode"), list(engine.MODES), key=MODE, required=True, format_func=labels_now(mode_label, engine.MODES)
     )
 field_select(FIELD)
-remember(*WIDGETS)
+STATE.remember()
 preset, players, mode = st.session_state[PRESET], st.session_state[PLAYERS], st.session_state[MODE]
 field = st.session_state[FIELD]
 
@@ -264,3 +254,4 @@ else:
                     ev=chi(top["ev"]), mode=mode_label(mode)
                 )
             )
+STATE.end()

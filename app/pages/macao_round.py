@@ -26,22 +26,24 @@ starting a round.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from typing import Any
 
 import streamlit as st
 
-from app import macao_log
+from app import macao_log, recording
 from app import macao_widgets as mw
 from app.card_skins import skin_picker
 from app.cards import TableEvent, macao_table
+from app.controls import four_colour, four_colour_toggle
 from app.errors import show_error
 from app.i18n import _, decimal, labels_now, ngettext, pgettext
 from app.i18n import percent as locale_percent
 from app.macao_rules import bullets, cheat_sheet
 from app.macao_table import action_for, table_view, why_illegal
-from app.widgets import four_colour, four_colour_toggle
+from app.page_state import Codec, PageState
 from macao import (
     Accept,
     CallMacao,
@@ -64,6 +66,7 @@ from macao import (
 from macao.bots import Bot, make_bot
 from macao.match import InvalidMatchError, MatchScore
 from macao.simulate import offer_calls
+from macao.snapshot import random_from_list, random_to_list, state_from_dict, state_to_dict
 
 HUMAN = 0
 LEVELS = ("Random", "Easy", "Normal", "Hard")
@@ -128,6 +131,30 @@ MATCH = "macao_match"
 GUIDED = "macao_guided"
 GUIDED_TOUCHED = "macao_guided_touched"
 LOG_SIZE = 14
+OPTIONS = {
+    "macao_players": 2, "macao_decks": 1, "macao_start_cards": 5, "macao_jokers": True, "macao_stop": True,
+    "macao_stacking": "matching", "macao_ace_wild": True, "macao_start_card": "redraw",
+    "macao_end_mode": "last_loses", "macao_level": "Normal", "macao_speed": "Normal",
+}  # fmt: skip
+
+
+def game_to_json(g: dict[str, Any]) -> dict[str, Any]:
+    """The round in progress as JSON data (the engine state, the bots' generators, the bookkeeping)."""
+    return {**g, "state": state_to_dict(g["state"]), "rngs": [random_to_list(r) for r in g["rngs"]]}
+
+
+def game_from_json(data: dict[str, Any]) -> dict[str, Any]:
+    return {**data, "state": state_from_dict(data["state"]), "rngs": [random_from_list(r) for r in data["rngs"]]}
+
+
+#: The options, the round in progress and the statistics, kept for the profile (a reload or
+#: a restart of the server finds the round where it was).
+STATE = PageState(
+    "macao",
+    widgets=OPTIONS,
+    kept=(GAME, STATS, ROUND_NO, BASE_SEED, DECLARE),
+    codecs={GAME: Codec(game_to_json, game_from_json)},
+)
 
 
 # --------------------------------------------------------------------------- state helpers
@@ -218,6 +245,8 @@ def start_round() -> None:
         "offered": None,  # the move number at which bots were last offered a Macao call
         "recorded": False,
         "round": number,
+        "seed": seed,
+        "started_at": time.time(),
     }
     ss()[DECLARE] = False
     ss()[ERROR] = None
@@ -305,6 +334,17 @@ def record_result(g: dict[str, Any]) -> None:
         return
     state: State = g["state"]
     places = placings(state)
+    base = ss().get(BASE_SEED)
+    recording.macao_round(  # written to the store first: a result shown is a round kept
+        options={**dataclasses.asdict(state.rules), "seed": str(g.get("seed")), "round": g["round"]},
+        seed=base if isinstance(base, int) else None,
+        players=state.rules.players,
+        levels=g["levels"],
+        result={"placings": places, "end": state.end_reason, "moves": state.moves},
+        my_place=places[HUMAN],
+        turns=state.moves,
+        started=g.get("started_at"),
+    )
     ss().setdefault(STATS, []).append(
         {"round": g["round"], "players": state.rules.players, "place": places[HUMAN],
          "bots": ", ".join(g["levels"]), "moves": state.moves, "end": state.end_reason}
@@ -349,13 +389,7 @@ with st.expander(_("How to play"), expanded=not ss().get(STATS)):
     st.markdown(bullets(*cheat_sheet()))
     st.caption(_("Every rule, with examples, is on the Rules page."))
 
-defaults = {
-    "macao_players": 2, "macao_decks": 1, "macao_start_cards": 5, "macao_jokers": True, "macao_stop": True,
-    "macao_stacking": "matching", "macao_ace_wild": True, "macao_start_card": "redraw",
-    "macao_end_mode": "last_loses", "macao_level": "Normal", "macao_speed": "Normal",
-}  # fmt: skip
-for key, value in defaults.items():
-    ss().setdefault(key, value)
+STATE.begin()
 ss().setdefault(STATS, [])
 ss().setdefault(DECLARE, False)
 ss().setdefault(GUIDED, True)
@@ -521,6 +555,8 @@ if rounds:
         hide_index=True,
         width="stretch",
     )
+
+STATE.end()
 
 # --- computer moves: one action per rerun, after the chosen delay
 g = game()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import time
+from dataclasses import asdict
 from typing import Any
 from urllib.parse import urlencode
 
@@ -21,32 +22,23 @@ import altair as alt
 import pandas as pd  # type: ignore[import-untyped]
 import streamlit as st
 
-from app import engine
+from app import engine, recording
+from app.card_text import canonical_hand, card_text, category_names, dealt_layout, editor_labels, sort_for_display
 from app.cards import CardRow, card_rows, hand_editor
+from app.controls import field_select, four_colour, four_colour_toggle, players_select, rules_select
 from app.errors import show_error
+from app.fold import summary_label
 from app.grading import GRADE_ICONS, grade_for, same_rows
 from app.i18n import URL_PARAM, _, chart_locale, current_language, decimal, labels_now, ngettext, pgettext
-from app.terms import field_label, grade_names, preset_label, row_names, special_label, special_names
-from app.widgets import (
-    canonical_hand,
-    category_names,
-    editor_labels,
-    field_in_link,
-    field_select,
-    four_colour,
-    four_colour_toggle,
-    players_select,
-    remember,
-    restore,
-    rules_select,
-    sort_for_display,
-    table_from_link,
-)
-from solver import Card, parse_cards, special_hand
+from app.page_state import Codec, PageState, Param, field_in_link, table_params
+from app.settlement import pair_block, seat_totals
+from app.share import share_deal
+from app.terms import category_label, field_label, grade_names, preset_label, row_names, special_label
+from solver import Card, parse_cards, special_hand, strongest_back_first
 from solver.fields import DEFAULT_FIELD
 from solver.hands import category_of
 from solver.players import EXPERT_SAMPLES, LEVELS
-from solver.scoring import ROW_SIZES, Arrangement, chi_value
+from solver.scoring import ROW_SIZES, Arrangement, is_valid
 from solver.table import (
     MAX_HANDS,
     MAX_SEED,
@@ -56,6 +48,7 @@ from solver.table import (
     history_csv,
     history_json,
     scoops,
+    seed_and_number,
     settle_hand,
 )
 
@@ -65,15 +58,20 @@ FIELD = "play_field"
 LEVEL = "play_level_{}"  # seat 1..3
 TIMER = "play_timer"
 SEED_TEXT = "play_seed_text"
-WIDGETS = (PRESET, PLAYERS, FIELD, TIMER, SEED_TEXT, *(LEVEL.format(s) for s in (1, 2, 3)))
+LAYOUT = "play_layout"  # how a new hand's cards start: the beginner's set or as dealt
 CONFIG = "play_config"  # TableConfig of the session
 HAND = "play_hand"  # the hand being played: {"number", "hands", "sets", "replay_of", "deadline"}
 ROWS = "play_rows"  # the page's copy of the editor's rows (survives a page switch)
 RECORDS = "play_records"  # list[HandRecord]
 SHOWN = "play_shown"  # index in RECORDS of the hand whose reveal is shown
 REVEAL = "play_reveal"  # the Reveal button was pressed
+REVEAL_ANYWAY = "play_reveal_anyway"  # the player confirmed revealing a foul
+CONFIRM = "play_confirm_foul"  # Reveal was pressed on a foul: the page asks first
+HINT_ASKED = "play_hint_asked"
+SETTINGS_OPEN = "play_settings_open"  # the table settings expander is open
 ERROR = "play_error"
 TIMERS = {"Off": None, "60 s": 60, "90 s": 90, "120 s": 120}
+LAYOUTS = ("beginner", "dealt")
 #: The library's seat names are English ("You", "Club 2"): the page writes them in the player's language.
 LEVEL_NAMES = {player.name: name for name, player in LEVELS.items()}
 
@@ -83,6 +81,8 @@ ROW_TITLES = row_names()
 
 def level_label(level: str) -> str:
     """A computer player's level (``beginner``, ``club``, ``expert``) as the player reads it."""
+    # TRANSLATORS: a computer player's skill level: Beginner < Club (a decent amateur, the
+    # level of a club player; not a sports club) < Expert.
     labels = {
         "beginner": pgettext("player level", "Beginner"),
         "club": pgettext("player level", "Club"),
@@ -97,6 +97,13 @@ def seat_name(name: str) -> str:
         return _("You")
     level, _space, seat = name.rpartition(" ")
     return f"{level_label(LEVEL_NAMES.get(level, level))} {seat}" if level else name
+
+
+def layout_label(layout: str) -> str:
+    """How a new hand's cards start (the setting's choices)."""
+    if layout == "dealt":
+        return pgettext("first layout", "As dealt")
+    return pgettext("first layout", "Beginner's set")
 
 
 def timer_label(timer: str) -> str:
@@ -150,47 +157,42 @@ def deal_hand(number: int, replay: HandRecord | None = None) -> None:
         "sets": sets,
         "replay_of": None if replay is None else (replay.replay_of or replay.number),
         "deadline": None if limit is None else time.time() + limit,
+        "start": first_layout(hands[0], table, st.session_state.get(LAYOUT, "beginner")),
+        "hint": None,  # [card, row] of the hint shown
+        "hints": 0,
+        "dealt_at": time.time(),  # the time taken is recorded with the hand
+        "uid": recording.new_uid(),  # the hand's record is written once, however often Reveal runs
     }
     st.session_state.pop(ROWS, None)
     st.session_state.pop(SHOWN, None)
+    st.session_state.pop(CONFIRM, None)
 
 
-def read_url() -> None:
-    """On a session's first run, take seed, preset, players (and levels) from the link."""
-    if st.session_state.get("play_url_read"):
-        return
-    st.session_state["play_url_read"] = True
-    params = st.query_params
-    problems = table_from_link(PRESET, PLAYERS, FIELD)
-    levels = params.get("levels")
-    if levels is not None:
-        names = levels.lower().split(",")
-        if all(name in LEVELS for name in names) and 1 <= len(names) <= 3:
-            for seat, name in enumerate(names, start=1):
-                st.session_state[LEVEL.format(seat)] = name
-        else:
-            problems.append(
-                _("levels must be beginner, club or expert separated by commas, got {levels}").format(
-                    levels=repr(levels[:40])
-                )
-            )
-    seed = params.get("seed")
-    if seed is not None:
-        if seed.isdigit() and int(seed) <= MAX_SEED:
-            start_session(settings_config(int(seed)))
-        else:
-            problems.append(
-                _("a session seed is a whole number from 0 to {most}, the link says {seed}").format(
-                    most=MAX_SEED, seed=repr(seed[:40])
-                )
-            )
-    if problems:
-        st.session_state[ERROR] = _("{problems}. The other settings are used.").format(problems="; ".join(problems))
+def read_levels(text: str) -> list[str]:
+    names = text.lower().split(",")
+    if all(name in LEVELS for name in names) and 1 <= len(names) <= 3:
+        return names
+    raise ValueError(
+        _("levels must be beginner, club or expert separated by commas, got {levels}").format(levels=repr(text[:40]))
+    )
 
 
-def write_url() -> None:
+def read_session_seed(text: str) -> int:
+    if text.isdigit() and int(text) <= MAX_SEED:
+        return int(text)
+    raise ValueError(
+        _("a session seed is a whole number from 0 to {most}, the link says {seed}").format(
+            most=MAX_SEED, seed=repr(text[:40])
+        )
+    )
+
+
+def address() -> dict[str, str]:
+    """The session's seed and table, so the link replays it (nothing before a session)."""
+    if CONFIG not in st.session_state:
+        return {}
     table = config()
-    wanted = {
+    return {
         "seed": str(table.seed),
         "preset": table.preset,
         "players": str(table.players),
@@ -198,8 +200,54 @@ def write_url() -> None:
         **field_in_link(table.field),
         URL_PARAM: current_language(),  # a shared session opens in the same language
     }
-    if st.query_params.to_dict() != wanted:
-        st.query_params.from_dict(wanted)
+
+
+def records_to_json(hands: list[HandRecord]) -> list[dict[str, Any]]:
+    return [r.to_dict() for r in hands]
+
+
+def records_from_json(data: list[dict[str, Any]]) -> list[HandRecord]:
+    return [HandRecord.from_dict(r) for r in data]
+
+
+def config_from_json(data: dict[str, Any]) -> TableConfig:
+    return TableConfig(int(data["seed"]), str(data["preset"]), tuple(data["levels"]), str(data["field"]))
+
+
+STATE = PageState(
+    "play",
+    widgets={
+        PRESET: "vietnamese",
+        PLAYERS: 4,
+        FIELD: DEFAULT_FIELD,
+        TIMER: "Off",
+        SEED_TEXT: "",
+        LAYOUT: "beginner",
+        **{LEVEL.format(seat): "club" for seat in (1, 2, 3)},
+    },
+    params=(
+        *table_params(PRESET, PLAYERS, FIELD),
+        Param("levels", None, read_levels, sticky=True),
+        Param("seed", None, read_session_seed),
+    ),
+    kept=(CONFIG, HAND, ROWS, RECORDS, SHOWN),
+    codecs={CONFIG: Codec(asdict, config_from_json), RECORDS: Codec(records_to_json, records_from_json)},
+    address=address,
+)
+
+
+def follow_link() -> None:
+    """On a session's first run, take seed, preset, players (and levels) from the link
+    (unless it is the session the profile left here: a reload keeps it as it was)."""
+    link = STATE.begin()
+    for seat, name in enumerate(link.values.get("levels", ()), start=1):
+        st.session_state[LEVEL.format(seat)] = name
+    if "seed" in link.values:
+        start_session(settings_config(link.values["seed"]))
+    if link.problems:
+        st.session_state[ERROR] = _("{problems}. The other settings are used.").format(
+            problems="; ".join(link.problems)
+        )
 
 
 # --- callbacks (bookkeeping only) ---------------------------------------------------------------
@@ -215,18 +263,32 @@ def on_new_session() -> None:
         return
     seed = int(text) if text else engine.new_seed()
     st.session_state["play_pending"] = settings_config(seed)
+    st.session_state[SETTINGS_OPEN] = False  # the new session's hand is what to see now
 
 
 def on_reveal() -> None:
     st.session_state[REVEAL] = True
 
 
+def on_reveal_anyway() -> None:
+    st.session_state.pop(CONFIRM, None)
+    st.session_state[REVEAL_ANYWAY] = True
+
+
+def on_keep_arranging() -> None:
+    st.session_state.pop(CONFIRM, None)
+
+
+def on_hint() -> None:
+    st.session_state[HINT_ASKED] = True
+
+
 def on_next() -> None:
     st.session_state["play_deal_next"] = True
 
 
-def on_replay() -> None:
-    st.session_state["play_replay"] = st.session_state.get("play_replay_pick")
+def on_replay(number: int) -> None:
+    st.session_state["play_replay"] = number
 
 
 # --- reveal ---------------------------------------------------------------------------------------
@@ -242,11 +304,16 @@ def as_set(rows: tuple[list[str], list[str], list[str]]) -> tuple[Arrangement, b
     return Arrangement(flat[:3], flat[3:8], flat[8:]), True
 
 
-def review(hand: list[Card], mine: Arrangement, table: TableConfig) -> dict[str, Any]:
+def best_set(hand: list[Card], table: TableConfig) -> dict[str, Any]:
+    """The fast solver's answer for this hand at this table (the review's and the hint's)."""
+    return engine.solve_hand(canonical_hand(hand), table.preset, table.players, "fast", table.field)
+
+
+def review(hand: list[Card], mine: Arrangement, table: TableConfig, hints: int) -> dict[str, Any]:
     """Your set against the fast solver's best for this table and its opponents (the Practice
-    page's grade)."""
+    page's grade), and how many hints you took."""
     text = canonical_hand(hand)
-    best = engine.solve_hand(text, table.preset, table.players, "fast", table.field)
+    best = best_set(hand, table)
     yours = engine.evaluate_set(text, str(mine), table.preset, table.players, "fast", table.field)
     lost = max(0.0, best["ev"] - yours["ev"])
     valid = yours["valid"] or bool(yours["special"])
@@ -258,6 +325,7 @@ def review(hand: list[Card], mine: Arrangement, table: TableConfig) -> dict[str,
         "grade": grade,
         "best": best["best"],
         "field": table.field,
+        "hints": hints,
     }
 
 
@@ -271,14 +339,69 @@ def reveal(rows: tuple[list[str], list[str], list[str]], timed_out: bool) -> Non
         hands,
         [mine, *hand["sets"]],
         replay_of=hand["replay_of"],
-        review=review(hands[0], mine, table),
+        review=review(hands[0], mine, table, int(hand.get("hints", 0))),
         timed_out=timed_out,
         recut=recut,
     )
+    recording.play_hand(table, record, hand)  # committed before the reveal shows
     records().append(record)
     st.session_state[SHOWN] = len(records()) - 1
     st.session_state.pop(HAND, None)
     st.session_state.pop(ROWS, None)
+    st.session_state.pop(CONFIRM, None)
+
+
+def is_foul(rows: tuple[list[str], list[str], list[str]], hand: list[Card], table: TableConfig) -> bool:
+    """True when the rows as they stand are a foul (a special hand never is: it wins however set)."""
+    mine, _recut = as_set(rows)
+    return special_hand(hand, table.rules) is None and not is_valid(mine, table.rules)
+
+
+def foul_question(table: TableConfig) -> str:
+    """What Reveal asks before a fouled set is shown (the price under these rules)."""
+    rules = table.rules
+    if rules.foul_mode == "flat":
+        return _("Your set is a foul and pays {n} chi to everyone. Reveal anyway?").format(n=rules.foul_chi)
+    return _("Your set is a foul and loses to everyone. Reveal anyway?")
+
+
+# --- hints ----------------------------------------------------------------------------------------
+
+
+def misplaced(rows: list[list[str]], best: Arrangement) -> tuple[str, int] | None:
+    """One card that sits in another row than in the best set, and that row (back first,
+    the strongest card first); None when every row already holds the best set's cards."""
+    for target in (2, 1, 0):
+        for card in (str(c) for c in sort_for_display(best.rows[target])):
+            if card not in rows[target]:
+                return card, target
+    return None
+
+
+def give_hint(hand: dict[str, Any], table: TableConfig) -> None:
+    """Work out a hint for the rows as they stand and count it."""
+    cards = parse_cards(hand["hands"][0])
+    rows = st.session_state.get(ROWS) or hand["start"]
+    found = misplaced([list(r) for r in rows], Arrangement.parse(best_set(cards, table)["best"]))
+    hand["hint"] = list(found) if found else ["", -1]
+    if found:
+        hand["hints"] = int(hand.get("hints", 0)) + 1
+
+
+def hint_text(hand: dict[str, Any]) -> str | None:
+    """The hint shown, while the card it names is still out of its row."""
+    hint = hand.get("hint")
+    if not hint:
+        return None
+    card, row = hint
+    if row < 0:
+        return _("No hint needed: every row already holds the best set's cards.")
+    rows = st.session_state.get(ROWS) or hand["start"]
+    if card in rows[row]:
+        return None
+    return _("Hint: {card} belongs in your {row}.").format(
+        card=card_text(parse_cards(card)[0]), row=editor_labels()[("front_word", "middle_word", "back_word")[row]]
+    )
 
 
 # --- drawing --------------------------------------------------------------------------------------
@@ -310,97 +433,55 @@ def seat_html(record: HandRecord, seat: int, kinds: list[str]) -> str:
     )
 
 
-def show_seats(record: HandRecord, index: int) -> None:
+def show_seats(record: HandRecord, index: int, seats: range | list[int], scroll: bool = False) -> None:
     rules = record.rules
-    for seat in range(record.players):
+    for seat in seats:
         arrangement = record.arrangement(seat)
         kinds = [CATEGORIES[category_of(k)] for k in arrangement.keys(rules)]
         st.html(seat_html(record, seat, kinds))
         rows = [CardRow(cards=[str(c) for c in row]) for row in arrangement.rows]
         # the reveal contract sits on the element holding the seat's cards
         contract = {"data-seat": str(seat), "data-rows": record.sets[seat], "data-chi": str(record.totals[seat])}
-        card_rows(rows, key=f"play_seat_{index}_{seat}", compact=True, four_colour=four_colour(), attrs=contract)
+        card_rows(
+            rows,
+            key=f"play_seat_{index}_{seat}",
+            compact=True,
+            four_colour=four_colour(),
+            attrs=contract,
+            # the reveal comes into view on a phone (the Reveal button sat below the cards)
+            scroll=f"reveal {index}" if scroll and seat == 0 else None,
+        )
 
 
-def pair_line(record: HandRecord, i: int, j: int) -> dict[str, str]:
-    """One line of the settlement table: what seat i and seat j settle between them."""
-    rules, names = record.rules, [seat_name(n) for n in record.seats]
-    line = {_("Pair"): f"{names[i]} – {names[j]}"}
-    results = record.row_results(i, j)
-    bonuses = []
-    if results is None:
-        for title in ROW_TITLES:
-            line[title] = "—"
-    else:
-        keys = (record.arrangement(i).keys(rules), record.arrangement(j).keys(rules))
-        for row, (title, outcome) in enumerate(zip(ROW_TITLES, results)):
-            if outcome == 0:
-                line[title] = pgettext("row result", "tie")
-                continue
-            winner = i if outcome > 0 else j
-            key = keys[0 if outcome > 0 else 1][row]
-            value = chi_value(row, key, rules)
-            line[title] = f"{names[winner]} {value}"
-            if value > 1:
-                bonuses.append(f"{ROW_TITLES[row]} {CATEGORIES[category_of(key)]} {value}")
-        if rules.majority_bonus:
-            for seat, sign in ((i, 1), (j, -1)):
-                if sum(1 for r in results if r * sign > 0) >= 2:
-                    bonuses.append(_("{player} majority +{n}").format(player=names[seat], n=rules.majority_bonus))
-    extras = [_("bonus {bonus}").format(bonus=b) for b in bonuses]
-    swept = [names[s] for s, o in ((i, j), (j, i)) if record.scooped[s][o] and results is not None]
-    extras += [_("sập {player} ×{n}").format(player=n, n=rules.sweep_mult) for n in swept]
-    extras += [
-        _("sập làng {player} ×{n}").format(player=names[s], n=rules.sap_lang_mult) for s in (i, j) if record.sap_lang[s]
-    ]
-    fouled = [s for s in (i, j) if record.fouls[s]] if not (record.specials[i] or record.specials[j]) else []
-    flat = rules.foul_mode == "flat" and len(fouled) == 1
-    extras += [
-        _("foul {player} pays {n}").format(player=names[s], n=rules.foul_chi)
-        if flat
-        else _("foul {player}").format(player=names[s])
-        for s in fouled
-    ]
-    specials = special_names()
-    extras += [
-        _("special {player} {special}").format(player=names[s], special=specials.get(record.specials[s] or "", ""))
-        for s in (i, j)
-        if record.specials[s]
-    ]
-    if rules.aces and max(record.aces) == 4:
-        extras.append(_("aces void (4 aces in one hand)"))
-    elif rules.aces:
-        extras.append(_("aces {mine}–{theirs}").format(mine=record.aces[i], theirs=record.aces[j]))
-    line[_("Extras")] = "; ".join(extras) or "—"
-    line[pgettext("column", "Chi")] = f"{names[i]} {signed(record.pairs[i][j])}"
-    return line
-
-
-def show_settlement(record: HandRecord, index: int) -> None:
-    n = record.players
-    st.markdown(
-        _(
-            "**Settlement**: each pair of seats, rows compared front, middle, back (a row names its winner "
-            "and the chi it pays); *{extras}*: bonuses, sập, sập làng, fouls, specials and aces; *{chi}* is what "
-            "the first seat of the pair receives from the second."
-        ).format(extras=_("Extras"), chi=pgettext("column", "Chi"))
-    )
-    st.table([pair_line(record, i, j) for i in range(n) for j in range(i + 1, n)], hide_index=True)
+def show_settlement(record: HandRecord, index: int, fold_others: bool = True) -> None:
+    """Each seat's chi and balance on top, then one block per opponent from your side, then
+    the pairs between computer seats (folded away unless ``fold_others`` is False)."""
+    n, names = record.players, [seat_name(s) for s in record.seats]
     counted = [r for r in records()[: index + 1] if r.replay_of is None]
     running = balances(counted)[-1] if record.replay_of is None and counted else None
-    totals = [
-        {
-            _("Seat"): seat_name(record.seats[s]),
-            _("This hand"): signed(record.totals[s]),
-            **({_("Balance"): signed(running[s])} if running else {}),
-        }
-        for s in range(n)
+    st.markdown("**" + _("Settlement") + "**")
+    st.html(seat_totals(names, record.totals, running))
+    seat_cards = [[list(row) for row in record.arrangement(s).rows] for s in range(n)]
+    blocks = [
+        pair_block(record.settlement(0, j), names[0], names[j], seat_cards[j], four_colour()) for j in range(1, n)
     ]
-    st.table(totals, hide_index=True)
+    st.html("".join(blocks))
+    others = [(i, j) for i in range(1, n) for j in range(i + 1, n)]
+    if others:
+        between = "".join(
+            pair_block(record.settlement(i, j), names[i], names[j], seat_cards[j], four_colour()) for i, j in others
+        )
+        if fold_others:
+            with st.expander(_("Between the computer players")):
+                st.html(between)
+        else:
+            st.markdown(_("Between the computer players"))
+            st.html(between)
     st.caption(_("Totals sum to {total}: what one seat wins, the others pay.").format(total=sum(record.totals)))
 
 
 def show_review(record: HandRecord) -> None:
+    """The grade of your set, the chi lost and the hints taken, in one line."""
     rev = record.extra.get("review")
     if not rev:
         return
@@ -412,10 +493,41 @@ def show_review(record: HandRecord) -> None:
     )
     if grade not in ("best", "foul"):
         text += " " + _("({lost} chi lost)").format(lost=decimal(rev["lost"], 2))
+    hints = int(rev.get("hints", 0))
+    if hints:
+        text += " · " + ngettext("{n} hint taken", "{n} hints taken", hints).format(n=hints)
+    st.markdown(text)
+
+
+def show_best_set(record: HandRecord, index: int) -> None:
+    """Your set beside the best set (the moved cards ringed), with the links to study it."""
+    rev = record.extra.get("review")
+    if not rev:
+        return
+    mine, best = record.arrangement(0), Arrangement.parse(str(rev["best"]))
+    if not same_rows(mine, best) and not record.specials[0]:
+        moved = [c for i, row in enumerate(mine.rows) for c in row if c not in best.rows[i]]
+        rules = record.rules
+        left, right = st.columns(2)
+        sides = ((left, _("Your set"), mine, "mine"), (right, _("Best set"), best, "best"))
+        for column, title, arrangement, key in sides:
+            with column:
+                st.markdown(f"**{title}**")
+                card_rows(
+                    [
+                        CardRow(sort_for_display(row), label, category_label(k), moved)
+                        for row, label, k in zip(arrangement.rows, row_names(), arrangement.keys(rules))
+                    ],
+                    key=f"play_review_{index}_{key}",
+                    small=True,
+                    four_colour=four_colour(),
+                )
+        if moved:
+            st.caption(_("Ringed: the cards that sit in a different row in the best set."))
     field = str(rev.get("field", DEFAULT_FIELD))
-    text += " · " + _("graded against these opponents: {field}").format(field=field_label(field))
+    notes = [_("graded against these opponents: {field}").format(field=field_label(field))]
     if record.extra.get("timed_out"):
-        text += " · " + _("time ran out: your set as it stood was played")
+        notes.append(_("time ran out: your set as it stood was played"))
     # the links open a new tab (a fresh session reads the link), so the table stays as it is
     params = {
         "preset": record.preset,
@@ -424,21 +536,23 @@ def show_review(record: HandRecord) -> None:
         URL_PARAM: current_language(),
     }
     solve_link = urlencode({"hand": record.hands[0], **params, "mode": "fast"})
-    # hand n of session S is dealt from seed S * 1000 + n - 1: hand n of Practice's drill S
-    session_seed, number = divmod(record.deal_seed, 1000)
-    practice_link = urlencode({"seed": session_seed, "hand": number + 1, **params})
+    # hand n of session S is dealt as hand n of Practice's drill S
+    session_seed, number = seed_and_number(record.deal_seed)
+    practice_link = urlencode({"seed": session_seed, "hand": number, **params})
     # the link words are marked outside the f-string, where the message extraction finds them
     to_solve, to_practice = _("Open on Solve"), _("Open on Practice")
-    st.markdown(f"{text} · [{to_solve}](solve?{solve_link}) · [{to_practice}](practice?{practice_link})")
+    st.markdown(" · ".join(notes) + f" · [{to_solve}](solve?{solve_link}) · [{to_practice}](practice?{practice_link})")
 
 
 def show_reveal(index: int) -> None:
     record = records()[index]
     st.subheader(hand_title(record.number, record.replay_of))
-    show_seats(record, index)
-    show_settlement(record, index)
+    show_seats(record, index, [0], scroll=True)
     show_review(record)
     st.button(_("Deal the next hand"), type="primary", key="play_next", on_click=on_next)
+    show_settlement(record, index)
+    show_best_set(record, index)
+    show_seats(record, index, range(1, record.players))
 
 
 def hand_title(number: int, replay_of: int | None) -> str:
@@ -449,7 +563,14 @@ def hand_title(number: int, replay_of: int | None) -> str:
 
 def show_session() -> None:
     counted = [r for r in records() if r.replay_of is None]
-    st.subheader(_("This session"))
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.subheader(_("This session"))
+        table = config()
+        share_deal(
+            [_("Session seed {seed}: the same seed deals the same hands.").format(seed=table.seed)],
+            st.query_params.to_dict(),
+            key="play_share",
+        )
     if not counted:
         st.caption(_("Reveal a hand to start the running balance."))
         return
@@ -473,7 +594,9 @@ def show_session() -> None:
         .mark_line(point=True)
         .encode(
             x=alt.X("hand:Q", axis=alt.Axis(format="d", tickMinStep=1), title=_("hand")),
-            y=alt.Y("chi:Q", title=_("balance (chi)")),
+            # the axis name is the chart's title, written across: a vertical one longer than a
+            # phone's short plot was cut at its edge ("balance (chi")
+            y=alt.Y("chi:Q", title=None),
             # two seats a line: four seat names in one line run off a phone (Vietnamese, Khmer)
             color=alt.Color("seat:N", sort=list(seats), legend=alt.Legend(orient="bottom", title=None, columns=2)),
             tooltip=[
@@ -483,61 +606,60 @@ def show_session() -> None:
             ],
         )
     )
-    st.altair_chart(chart.configure(locale=chart_locale()), height=240)
+    chart = chart.properties(title=alt.TitleParams(_("balance, chi"), anchor="start", fontSize=12, fontWeight="normal"))
+    st.altair_chart(chart.configure(locale=chart_locale()), height=280)
 
 
 def show_history() -> None:
+    """Every hand of the session, newest first: your set as cards, its settlement, a replay."""
     hands = records()
     if not hands:
         return
     table = config()
     grades = grade_names()
-    with st.expander(ngettext("History ({n} hand)", "History ({n} hands)", len(hands)).format(n=len(hands))):
-        lines = [
-            {
-                pgettext("column", "Hand"): _("{number} (replay)").format(number=r.number)
-                if r.replay_of
-                else str(r.number),
-                _("Your set"): r.sets[0],
-                pgettext("column", "Chi"): signed(r.totals[0]),
-                _("Grade"): grades.get((r.extra.get("review") or {}).get("grade", ""), ""),
-            }
-            for r in hands
-        ]
-        st.table(lines, hide_index=True)
-        name = f"mau-binh-play-{table.seed}"
-        with st.container(horizontal=True):
-            st.download_button(
-                _("Download JSON"),
-                history_json(table, hands),
-                file_name=f"{name}.json",
-                mime="application/json",
-                key="play_json",
-                on_click="ignore",
+    st.subheader(ngettext("History ({n} hand)", "History ({n} hands)", len(hands)).format(n=len(hands)))
+    for index in range(len(hands) - 1, -1, -1):
+        r = hands[index]
+        grade = grades.get((r.extra.get("review") or {}).get("grade", ""), "")
+        title = hand_title(r.number, r.replay_of) + " · " + _("{n} chi").format(n=signed(r.totals[0]))
+        if grade:
+            title += f" · {grade}"
+        with st.container(border=True, key=f"play_history_{index}"):
+            st.markdown(f"**{title}**")
+            card_rows(
+                [CardRow(cards=[str(c) for c in row]) for row in r.arrangement(0).rows],
+                key=f"play_history_cards_{index}",
+                compact=True,
+                four_colour=four_colour(),
             )
-            st.download_button(
-                _("Download CSV"),
-                history_csv(hands),
-                file_name=f"{name}.csv",
-                mime="text/csv",
-                key="play_csv",
-                on_click="ignore",
+            with st.expander(_("Settlement")):
+                show_settlement(r, index, fold_others=False)
+            st.button(
+                _("Replay this hand"), key=f"play_replay_{index}", on_click=on_replay, args=(r.replay_of or r.number,)
             )
-        numbers = sorted({r.replay_of or r.number for r in hands})
-        with st.container(horizontal=True, vertical_alignment="bottom"):
-            st.selectbox(
-                _("Hand to replay"),
-                numbers,
-                key="play_replay_pick",
-                format_func=labels_now(lambda n: _("Hand {number}").format(number=n), numbers),
-                placeholder=_("Choose an option"),
-            )
-            st.button(_("Replay this hand"), key="play_replay_button", on_click=on_replay)
-        st.caption(
-            _(
-                "A replay deals the same cards to every seat, the computer players set them as before; "
-                "it is settled and kept in the history but not counted in the balance."
-            )
+    st.caption(
+        _(
+            "A replay deals the same cards to every seat, the computer players set them as before; "
+            "it is settled and kept in the history but not counted in the balance."
+        )
+    )
+    name = f"mau-binh-play-{table.seed}"
+    with st.container(horizontal=True):
+        st.download_button(
+            _("Download JSON"),
+            history_json(table, hands),
+            file_name=f"{name}.json",
+            mime="application/json",
+            key="play_json",
+            on_click="ignore",
+        )
+        st.download_button(
+            _("Download CSV"),
+            history_csv(hands),
+            file_name=f"{name}.csv",
+            mime="text/csv",
+            key="play_csv",
+            on_click="ignore",
         )
 
 
@@ -552,20 +674,22 @@ def countdown(deadline: float) -> None:
     )
 
 
-def dealt_layout(cards: list[Card]) -> list[list[str]]:
-    """How a new hand is laid out (as on Practice): high to low from the back."""
-    ordered = [str(c) for c in sort_for_display(cards)]
-    return [ordered[10:], ordered[5:10], ordered[:5]]
+def first_layout(cards: list[Card], table: TableConfig, layout: str) -> list[list[str]]:
+    """How a new hand's cards start: the beginner's set (strongest five in the back, the
+    next five in the middle: always a valid set), or as dealt (high to low from the back)."""
+    if layout == "dealt":
+        rows = dealt_layout(cards)
+    else:
+        rows = list(strongest_back_first(cards, table.rules).rows)
+    return [[str(c) for c in sort_for_display(row)] for row in rows]
 
 
 def show_hand() -> None:
     table, hand = config(), st.session_state[HAND]
     hands = [parse_cards(h) for h in hand["hands"]]
+    if st.session_state.pop(HINT_ASKED, False):
+        give_hint(hand, table)
     st.subheader(hand_title(hand["number"], hand["replay_of"]))
-    for seat in range(1, table.players):
-        st.markdown(_("**{player}** · set, face down").format(player=seat_name(table.seat_names()[seat])))
-        backs = [CardRow(backs=size) for size in ROW_SIZES]
-        card_rows(backs, key=f"play_backs_{seat}", compact=True, four_colour=four_colour())
     special = special_hand(hands[0], table.rules)
     if special:
         st.info(
@@ -573,8 +697,9 @@ def show_hand() -> None:
                 special=special_label(special)
             )
         )
+    hint = hint_text(hand)
     result = hand_editor(
-        dealt_layout(hands[0]),
+        hand.get("start") or first_layout(hands[0], table, "dealt"),
         key=f"play_editor_{table.seed}_{hand['number']}_{hand['replay_of'] or 0}",
         labels=editor_labels(),
         categories=CATEGORIES,
@@ -582,37 +707,67 @@ def show_hand() -> None:
         wheel=table.rules.wheel,
         strict=table.rules.strict,
         special=special_label(special) if special else None,
+        marked=[hand["hint"][0]] if hint and hand.get("hint") and hand["hint"][1] >= 0 else [],
         four_colour=four_colour(),
+        scroll=True,
     )
     deadline = hand["deadline"]
     timed_out = deadline is not None and time.time() >= deadline
     if deadline is not None and not timed_out:
         countdown(deadline)
-    st.button(_("Reveal"), type="primary", key="play_reveal_button", on_click=on_reveal)
-    if st.session_state.pop(REVEAL, False) or timed_out:
+    pressed, anyway = st.session_state.pop(REVEAL, False), st.session_state.pop(REVEAL_ANYWAY, False)
+    if pressed and not timed_out and is_foul(result.rows, hands[0], table):
+        st.session_state[CONFIRM] = True  # a foul is never revealed by accident: ask first
+        pressed = False
+    if pressed or anyway or timed_out:
         try:
             reveal(result.rows, timed_out)
         except ValueError as exc:
             show_error(exc)
         else:
             st.rerun()
+    if hint:
+        st.info(hint, icon="💡")
+    if st.session_state.get(CONFIRM):
+        with st.container(border=True, key="play_confirm_box"):
+            st.warning(foul_question(table), icon="⚠️")
+            with st.container(horizontal=True):
+                st.button(_("Reveal anyway"), type="primary", key="play_reveal_anyway", on_click=on_reveal_anyway)
+                st.button(_("Keep arranging"), key="play_keep_arranging", on_click=on_keep_arranging)
+    else:
+        with st.container(horizontal=True):
+            st.button(_("Reveal"), type="primary", key="play_reveal_button", on_click=on_reveal)
+            st.button(
+                _("Hint"), key="play_hint_button", on_click=on_hint, icon="💡", disabled=bool(special),
+                help=_("Shows one card that sits in another row in the best set (counted in the review)."),
+            )  # fmt: skip
+    others = ", ".join(seat_name(name) for name in table.seat_names()[1:])
+    st.caption(_("{players}: set, face down.").format(players=others))
+
+
+def settings_summary(table: TableConfig) -> str:
+    """The session's table in one line (the folded settings' label)."""
+    timer = st.session_state.get(TIMER, "Off")
+    return _("{rules} rules · {players} · opponents: {field} · timer {timer} · change").format(
+        rules=preset_label(table.preset),
+        players=", ".join(seat_name(name) for name in table.seat_names()[1:]),
+        field=field_label(table.field),
+        timer=timer_label(timer),
+    )
 
 
 # --- page ---------------------------------------------------------------------------------------
 
-restore(PRESET, "vietnamese")
-restore(PLAYERS, 4)
-restore(FIELD, DEFAULT_FIELD)
-restore(TIMER, "Off")
-restore(SEED_TEXT, "")
-for _seat in (1, 2, 3):
-    restore(LEVEL.format(_seat), "club")
-
 st.title(pgettext("page", "Play"))
 st.caption(_("A table against computer players: arrange your 13 cards, press Reveal, see who pays whom."))
-read_url()
+follow_link()
+pending = st.session_state.pop("play_pending", None)
+if pending is not None:
+    start_session(pending)
+if CONFIG not in st.session_state:  # a session starts at once: the cards come first, the settings fold away
+    start_session(settings_config(engine.new_seed()))
 
-with st.expander(_("Table settings"), expanded=CONFIG not in st.session_state):
+with st.expander(summary_label(SETTINGS_OPEN, settings_summary(config())), key=SETTINGS_OPEN, on_change="rerun"):
     col_preset, col_players = st.columns([2, 1.3])
     with col_preset:
         rules_select(PRESET)
@@ -638,6 +793,12 @@ with st.expander(_("Table settings"), expanded=CONFIG not in st.session_state):
         st.text_input(
             _("Session seed (empty: random)"), key=SEED_TEXT, help=_("The same seed deals the same hands.")
         )
+    st.segmented_control(
+        _("Your cards start as"), list(LAYOUTS), key=LAYOUT, required=True,
+        format_func=labels_now(layout_label, LAYOUTS),
+        help=_("Beginner's set: strongest five in the back, the next five in the middle (never a foul). "
+               "As dealt: high to low from the back, which is often a foul."),
+    )  # fmt: skip
     four_colour_toggle("play")
     st.button(_("Start a new session"), key="play_new", on_click=on_new_session)
     st.caption(
@@ -645,18 +806,14 @@ with st.expander(_("Table settings"), expanded=CONFIG not in st.session_state):
             "Beginner: strongest five in the back. Club: the fast solver's best set. "
             "Expert: deep mode ({samples} sampled tables per candidate set). "
             "Club and Expert play against the opponents chosen, and your set is graded against them. "
-            "Rules, players, levels and opponents apply when a new session starts; the timer from the next hand."
+            "Rules, players, levels and opponents apply when a new session starts; the timer and "
+            "how your cards start from the next hand."
         ).format(samples=EXPERT_SAMPLES)
     )
-remember(*WIDGETS)
+STATE.remember()
 
 if st.session_state.get(ERROR):
     show_error(st.session_state[ERROR])
-pending = st.session_state.pop("play_pending", None)
-if pending is not None:
-    start_session(pending)
-if CONFIG not in st.session_state:
-    start_session(settings_config(engine.new_seed()))
 if st.session_state.pop("play_deal_next", False):
     if next_number() > MAX_HANDS:
         show_error(
@@ -669,19 +826,12 @@ if replay_number is not None:
     original = next((r for r in records() if r.number == replay_number and r.replay_of is None), None)
     if original is not None:
         deal_hand(original.number, replay=original)
-write_url()
+STATE.write_url()
 
-session = config()
-st.caption(
-    _("Session seed {seed} · {preset} rules · {players} · link to replay: ?seed={seed}").format(
-        seed=session.seed, preset=preset_label(session.preset), players=", ".join(
-            seat_name(name) for name in session.seat_names()[1:]
-        )
-    )
-)
 if HAND in st.session_state:
     show_hand()
 elif st.session_state.get(SHOWN) is not None:
     show_reveal(st.session_state[SHOWN])
 show_session()
 show_history()
+STATE.end()

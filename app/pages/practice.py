@@ -14,39 +14,32 @@ statistics.
 from __future__ import annotations
 
 import html
+import time
+from datetime import date, datetime, timedelta, timezone
+from typing import Any
 
 import altair as alt
 import pandas as pd  # type: ignore[import-untyped]
 import streamlit as st
 
-from app import engine, feedback
+from app import engine, feedback, recording
+from app.card_text import canonical_hand, category_names, dealt_layout, editor_labels, sort_for_display
 from app.cards import CardRow, card_rows, hand_editor
+from app.controls import field_select, four_colour, four_colour_toggle, players_select, rules_select
 from app.errors import show_error
+from app.fold import summary_label
+from app.formats import chi, percent
 from app.grading import GRADE_COLOURS, GRADE_ICONS, GRADES, grade_for, same_rows
 from app.i18n import URL_PARAM, _, chart_locale, current_language, labels_now, number, pgettext
-from app.terms import category_label, field_label, grade_names, row_names, special_label
-from app.widgets import (
-    ROW_SIZES,
-    canonical_hand,
-    category_names,
-    chi,
-    dealt_layout,
-    editor_labels,
-    field_in_link,
-    field_select,
-    four_colour,
-    four_colour_toggle,
-    percent,
-    players_select,
-    remember,
-    restore,
-    rules_select,
-    sort_for_display,
-    table_from_link,
-)
+from app.page_state import Codec, PageState, Param, field_in_link, table_params
+from app.profile import available_store, current_profile
+from app.share import share_deal
+from app.terms import category_label, field_label, grade_names, preset_label, row_names, special_label
 from solver import PRESETS, Card, parse_cards
 from solver.fields import DEFAULT_FIELD
-from solver.scoring import Arrangement, special_hand
+from solver.scoring import ROW_SIZES, Arrangement, special_hand
+from trainer import drills
+from trainer.themes import THEME_IDS
 
 KIND = "practice_kind"
 SEED = "practice_seed"
@@ -57,17 +50,36 @@ DEAL = "practice_deal"  # {"seed", "number", "kind", "hand", "note"}
 DRILL = "practice_drill"  # ((seed, kind), number of the last hand dealt from that drill)
 ROWS = "practice_rows"  # [[card text] * 3], kept in step with the card editor
 EDITOR = "practice_editor"
-URL_READ = "practice_url_read"
 RESULT = "practice_result"
-HISTORY = "practice_history"
+STATS_SINCE = "practice_stats_since"  # time.time() of the last "Reset statistics" (None: every hand)
+RECENT = 30  # hands in the statistics' chart
 ERROR = "practice_error"
 SUBMIT = "practice_submit"
-WIDGETS = (KIND, SEED, PRESET, PLAYERS, FIELD)
-KINDS = ("Random", "Hard")
+SETTINGS_OPEN = "practice_settings_open"  # the settings expander is open
+THEME = "practice_theme"  # the theme of a themed drill (a trainer.themes id)
+KINDS = ("Random", "Hard", "Theme")
 
 def kind_label(kind: str) -> str:
-    """The kind of deal (the stored values stay "Random" / "Hard")."""
-    return {"Random": pgettext("deal", "Random"), "Hard": pgettext("deal", "Hard")}.get(kind, kind)
+    """The kind of deal (the stored values stay "Random" / "Hard" / "Review")."""
+    return {
+        "Random": pgettext("deal", "Random"),
+        "Hard": pgettext("deal", "Hard"),
+        "Review": pgettext("deal", "Review"),
+        "Theme": pgettext("deal", "Theme drill"),
+        "Daily": pgettext("deal", "Daily"),
+    }.get(kind, kind)
+
+
+def drill_themes() -> list[str]:
+    """The themes a drill can be dealt for under the chosen rules."""
+    rules = PRESETS[st.session_state[PRESET]]
+    return [theme for theme in THEME_IDS if drills.drillable(theme, rules) is None]
+
+
+def local_today() -> date:
+    """Today in the browser's time zone (UTC when the browser did not say): the daily hand's date."""
+    minutes = st.context.timezone_offset
+    return datetime.now(timezone(-timedelta(minutes=minutes or 0))).date()
 
 
 # --- state helpers -------------------------------------------------------------------------
@@ -77,7 +89,7 @@ def set_rows(new_rows: list[list[Card]]) -> None:
     st.session_state[ROWS] = [[str(c) for c in row] for row in new_rows]
 
 
-def start_hand(cards: list[Card], seed: int, number: int, kind: str, note: str = "") -> None:
+def start_hand(cards: list[Card], seed: int | None, number: int, kind: str, note: str = "", **extra: object) -> None:
     set_rows(dealt_layout(cards))
     st.session_state[DEAL] = {
         "seed": seed,
@@ -85,6 +97,9 @@ def start_hand(cards: list[Card], seed: int, number: int, kind: str, note: str =
         "kind": kind,
         "hand": canonical_hand(cards),
         "note": note,
+        "dealt_at": time.time(),  # the time taken to set it is recorded
+        "uid": recording.new_uid(),  # one record per deal, however often it is submitted
+        **extra,
     }
     st.session_state.pop(RESULT, None)
 
@@ -94,6 +109,7 @@ def start_hand(cards: list[Card], seed: int, number: int, kind: str, note: str =
 
 def on_deal() -> None:
     st.session_state.pop(ERROR, None)
+    st.session_state[SETTINGS_OPEN] = False  # the settings fold away: the new hand is what matters now
     st.session_state["practice_deal_pending"] = True
 
 
@@ -102,7 +118,7 @@ def on_submit() -> None:
 
 
 def on_reset_stats() -> None:
-    st.session_state[HISTORY] = []
+    st.session_state[STATS_SINCE] = time.time()
 
 
 # --- deal ----------------------------------------------------------------------------------
@@ -145,64 +161,141 @@ def deal_now(number_from_link: int | None = None) -> None:
             if loss > 0
             else ""
         )
+    elif kind == "Theme":
+        theme = st.session_state[THEME]
+        with st.spinner(_("Looking for a hand where this theme decides…")):
+            try:
+                cards = drills.themed_deal(
+                    theme, seed, number, st.session_state[PRESET], st.session_state[PLAYERS], st.session_state[FIELD]
+                )
+            except ValueError as exc:  # no drill of this theme under these rules, or none found
+                st.session_state[ERROR] = exc
+                return
+        note = _("a drill of: {theme}").format(theme=feedback.theme_name(theme))
+        start_hand(cards, seed, number, kind, note, theme=theme)
+        STATE.write_url()
+        return
     else:
         cards, note = engine.deal(deal_seed), ""
     start_hand(cards, seed, number, kind, note)
-    write_url()
+    STATE.write_url()
+
+
+def deal_daily(seed: int | None = None) -> None:
+    """The daily hand: the same for everyone on a date (``seed``: a link's daily seed)."""
+    st.session_state.pop(ERROR, None)
+    st.session_state.pop(DRILL, None)
+    day = local_today()
+    seed = drills.daily_seed(day) if seed is None else seed
+    note = _("the daily hand: the same for everyone on {day}").format(day=day.isoformat())
+    start_hand(engine.deal(engine.drill_seed(seed, 1)), seed, 1, "Daily", note)
+    STATE.write_url()
 
 
 # --- the address: ?seed=N&preset=...&players=...&kind=hard&hand=K ----------------------------
 
 
-def load_from_url() -> None:
-    """On a session's first visit, a link's seed (and settings) deals that hand at once."""
-    if st.session_state.get(URL_READ):
-        return
-    st.session_state[URL_READ] = True
-    params = st.query_params
-    problems = table_from_link(PRESET, PLAYERS, FIELD)
-    seed = params.get("seed")
-    if seed is None:
-        if problems:
-            st.session_state[ERROR] = _("The link's settings were not all usable: {problems}.").format(
-                problems="; ".join(problems)
-            )
-        return
-    kind = params.get("kind", "random")
-    st.session_state[KIND] = "Hard" if kind.lower() == "hard" else "Random"
-    number_text = params.get("hand", "1")
-    number = int(number_text) if number_text.isdigit() and 0 < int(number_text) <= 1000 else 1
-    st.session_state[SEED] = seed[:40]
-    if problems:
-        st.session_state[ERROR] = _("The link's settings were not all usable: {problems}.").format(
-            problems="; ".join(problems)
-        )
-    deal_now(number)
+def read_kind(text: str) -> str:
+    """A link's kind of deal: ``hard``, ``daily`` or ``theme:<theme id>``; anything else is random."""
+    lowered = text.lower()
+    if lowered in ("hard", "daily"):
+        return lowered.capitalize()
+    theme = text[len("theme:") :]
+    return f"Theme:{theme}" if lowered.startswith("theme:") and theme in THEME_IDS else "Random"
 
 
-def write_url() -> None:
-    """Put the hand's seed and settings in the address, so the link deals it again."""
+def read_number(text: str) -> int:
+    """A link's hand number in the drill (1..1000; anything else is hand 1)."""
+    return int(text) if text.isdigit() and 0 < int(text) <= 1000 else 1
+
+
+def address() -> dict[str, str]:
+    """The hand's seed and settings, so the link deals it again (nothing before a deal)."""
     deal = st.session_state.get(DEAL)
     if not deal:
-        return
+        return {}
     wanted = {
-        "seed": str(deal["seed"]),
+        **({} if deal["seed"] is None else {"seed": str(deal["seed"])}),  # a review hand has no seed
         "preset": st.session_state[PRESET],
         "players": str(st.session_state[PLAYERS]),
         **field_in_link(st.session_state[FIELD]),
         URL_PARAM: current_language(),  # a shared drill opens in the same language
     }
-    if deal["kind"] == "Hard":
-        wanted["kind"] = "hard"
+    if deal["kind"] in ("Hard", "Daily"):
+        wanted["kind"] = deal["kind"].lower()
+    elif deal["kind"] == "Theme":
+        wanted["kind"] = f"theme:{deal['theme']}"
     if deal.get("number", 1) > 1:
         wanted["hand"] = str(deal["number"])
-    if st.query_params.to_dict() != wanted:
-        st.query_params.from_dict(wanted)
+    return wanted
+
+
+def drill_from_json(value: list[Any]) -> tuple[tuple[int, str], int]:
+    """The drill as JSON wrote it (``[[seed, kind], number]``) back as the tuples the page compares."""
+    (seed, kind), number = value
+    return (int(seed), str(kind)), int(number)
+
+
+STATE = PageState(
+    "practice",
+    widgets={KIND: "Random", SEED: "", PRESET: "vietnamese", PLAYERS: 4, FIELD: DEFAULT_FIELD, THEME: "pair-in-front"},
+    params=(
+        *table_params(PRESET, PLAYERS, FIELD),
+        Param("kind", None, read_kind),
+        Param("hand", None, read_number),
+        Param("seed", SEED, lambda text: text[:40]),
+    ),
+    kept=(DEAL, DRILL, ROWS, RESULT, STATS_SINCE),
+    codecs={DRILL: Codec(list, drill_from_json)},
+    address=address,
+)
+
+
+def follow_link() -> None:
+    """On a session's first visit, a link's seed (and settings) deals that hand at once
+    (unless it is the hand the profile left here: a reload keeps the rows as they were)."""
+    link = STATE.begin()
+    if link.problems:
+        st.session_state[ERROR] = _("The link's settings were not all usable: {problems}.").format(
+            problems="; ".join(link.problems)
+        )
+    if "seed" in link.values:
+        link_kind = str(link.values.get("kind", "Random"))
+        link_seed = str(st.session_state.get(SEED, ""))
+        if link_kind == "Daily" and link_seed.isdigit():
+            deal_daily(int(link_seed))
+            return
+        if link_kind.startswith("Theme:"):
+            st.session_state[THEME], link_kind = link_kind[len("Theme:") :], "Theme"
+        st.session_state[KIND] = "Random" if link_kind == "Daily" else link_kind
+        deal_now(link.values.get("hand", 1))
+
+
+def on_review() -> None:
+    """Deal the hand of the review queue due longest, on the table it was played at."""
+    st.session_state.pop(ERROR, None)
+    store = available_store()
+    due = [] if store is None else store.review_due(current_profile().id, limit=1)
+    if not due:
+        return
+    item = due[0]
+    st.session_state[PRESET], st.session_state[PLAYERS], st.session_state[FIELD] = item.preset, item.players, item.field
+    st.session_state.pop(DRILL, None)
+    grade = grade_names().get(item.grade, item.grade)
+    note = _("you set it as {grade} on {day}").format(grade=grade, day=item.created_at.date().isoformat())
+    start_hand(parse_cards(item.hand), None, 1, "Review", note, review_item=item.id)
 
 
 def on_restart_drill() -> None:
     st.session_state.pop(DRILL, None)
     on_deal()
+
+
+def seed_line_of(deal: dict[str, object]) -> str:
+    """The deal's seed in words (what the Share control shows)."""
+    if int(deal.get("number", 1) or 1) > 1 or st.session_state.get(DRILL):  # type: ignore[call-overload]
+        return _("Seed {seed}, hand {number} of the drill").format(seed=deal["seed"], number=deal.get("number", 1))
+    return _("Seed {seed}").format(seed=deal["seed"])
 
 
 # --- the editor --------------------------------------------------------------------------
@@ -224,6 +317,7 @@ def show_editor(deal: dict[str, object], special: str | None) -> tuple[list[str]
         if special
         else None,
         four_colour=four_colour(),
+        scroll=True,
     )
     st.caption(_("Drag a card to another row or onto a card to swap, or tap a card and then a row or a card."))
     return result.rows
@@ -269,9 +363,8 @@ def score(arrangement: Arrangement) -> None:
         "themes": analysis["themes"] if analysis else [],  # theme ids (trainer.themes), kept by the store
         "analysis": analysis,
     }
+    recording.practice(result, deal)  # committed before the result shows: a result seen is a hand kept
     st.session_state[RESULT] = result
-    history = st.session_state.setdefault(HISTORY, [])
-    history.append({"hand": len(history) + 1, "grade": grade, "chi lost": lost, "seed": deal["seed"]})
 
 
 def show_result(result: dict[str, object]) -> None:
@@ -382,18 +475,32 @@ def show_feedback(analysis: dict[str, object]) -> None:
 
 
 def show_stats() -> None:
-    history = st.session_state.get(HISTORY) or []
-    st.subheader(_("This session"))
-    if not history:
+    """The profile's hands (since the statistics were reset), read from the store, so a
+    reload or a restart keeps them; the chart shows the latest RECENT of them."""
+    store = available_store()
+    if store is None:  # no database this visit (the player was told): no statistics to read
+        return
+    profile = current_profile()
+    since = st.session_state.get(STATS_SINCE)
+    since_time = datetime.fromtimestamp(since, timezone.utc) if isinstance(since, (int, float)) else None
+    total = store.practice_count(profile.id, since_time)
+    st.subheader(_("Your hands"))
+    if not total:
         st.caption(_("Play a hand to start your statistics."))
         return
-    frame = pd.DataFrame(history)
-    best_share = (frame["grade"] == "best").mean()
+    grades = store.practice_grades(profile.id, since_time)
+    lost = sum(day.chi_lost for day in store.practice_by_day(profile.id, since=since_time))
     with st.container(horizontal=True, gap="medium"):
-        st.metric(_("Hands"), len(frame), border=True, width="content")
-        st.metric(_("Avg chi lost"), chi(float(frame["chi lost"].mean()), signed=False), border=True, width="content")
-        st.metric(_("Best plays"), percent(best_share), border=True, width="content")
-        st.metric(_("Fouls"), int((frame["grade"] == "foul").sum()), border=True, width="content")
+        st.metric(_("Hands"), total, border=True, width="content")
+        st.metric(_("Avg chi lost"), chi(lost / total, signed=False), border=True, width="content")
+        st.metric(_("Best plays"), percent(grades.get("best", 0) / total), border=True, width="content")
+        st.metric(_("Fouls"), grades.get("foul", 0), border=True, width="content")
+    recent = [r for r in reversed(store.practice_records(profile.id, limit=RECENT))
+              if since_time is None or r.created_at >= since_time]  # fmt: skip
+    first = total - len(recent) + 1
+    frame = pd.DataFrame(
+        [{"hand": first + i, "grade": r.grade, "chi lost": r.chi_lost, "seed": r.seed} for i, r in enumerate(recent)]
+    )
     names = grade_names()
     frame["grade name"] = frame["grade"].map(names)
     frame["running average"] = frame["chi lost"].expanding().mean()
@@ -405,11 +512,11 @@ def show_stats() -> None:
                 "hand:Q",
                 title=_("hand"),
                 axis=alt.Axis(format="d", tickMinStep=1),
-                scale=alt.Scale(domain=[0.5, len(frame) + 0.5], nice=False),
+                scale=alt.Scale(domain=[first - 0.5, total + 0.5], nice=False),
             ),
             y=alt.Y(
                 "chi lost:Q",
-                title=_("chi lost"),
+                title=None,
                 axis=alt.Axis(format=".2f", tickCount=4),
                 scale=alt.Scale(domain=[0, max(0.5, float(frame["chi lost"].max()))], nice=False),
             ),
@@ -435,30 +542,43 @@ def show_stats() -> None:
             tooltip=[alt.Tooltip("running average:Q", title=_("running average"), format=".2f")],
         )
     )
-    st.altair_chart((bars + line).configure(locale=chart_locale()), height=230)
+    # the axis name is the chart's title, written across, so a phone's short plot never cuts it
+    title = alt.TitleParams(_("chi lost"), anchor="start", fontSize=12, fontWeight="normal")
+    st.altair_chart((bars + line).properties(title=title).configure(locale=chart_locale()), height=260)
     st.caption(_("Bars: chi lost on each hand (coloured by grade). Line: your running average."))
     st.button(_("Reset statistics"), key="practice_reset", on_click=on_reset_stats)
 
 
 # --- page ----------------------------------------------------------------------------------
 
-restore(KIND, "Random")
-restore(SEED, "")
-restore(PRESET, "vietnamese")
-restore(PLAYERS, 4)
-restore(FIELD, DEFAULT_FIELD)
-load_from_url()
+follow_link()
 
 st.title(pgettext("page", "Practice"))
 st.caption(_("Set the hand yourself, then see what the solver would do and how many chi it cost you."))
 
-with st.expander(_("Deal and table settings"), expanded=DEAL not in st.session_state):
+if DEAL in st.session_state or st.session_state.get("practice_deal_pending"):  # once dealt, one line; cards first
+    settings_label = summary_label(
+        SETTINGS_OPEN,
+        _("{rules} rules · {players} players · opponents: {field} · change").format(
+            rules=preset_label(st.session_state[PRESET]),
+            players=st.session_state[PLAYERS],
+            field=field_label(st.session_state[FIELD]),
+        ),
+    )
+else:
+    settings_label = _("Deal and table settings")
+with st.expander(settings_label, expanded=DEAL not in st.session_state, key=SETTINGS_OPEN, on_change="rerun"):
     st.segmented_control(
         _("Kind of hand"), KINDS, key=KIND, required=True, format_func=labels_now(kind_label, KINDS),
         help=_("Hard: a hand where the naive set (strongest five in the back) loses at least {loss} chi.").format(
             loss=number(engine.HARD_MIN_LOSS)
-        ),
+        ) + " " + _("Theme drill: hands where the chosen theme decides the best set."),
     )  # fmt: skip
+    if st.session_state[KIND] == "Theme":
+        themes_now = drill_themes()
+        if st.session_state.get(THEME) not in themes_now:
+            st.session_state[THEME] = themes_now[0]
+        st.selectbox(_("Theme of the drill"), themes_now, key=THEME, format_func=feedback.theme_name)
     st.text_input(
         _("Seed (optional: a seed deals the same drill of hands, in the same order)"),
         key=SEED,
@@ -471,11 +591,29 @@ with st.expander(_("Deal and table settings"), expanded=DEAL not in st.session_s
         players_select(PLAYERS)
     field_select(FIELD)
     four_colour_toggle("practice")
-remember(*WIDGETS)
+    st.button(
+        _("Today's hand"),
+        key="practice_daily",
+        on_click=lambda: st.session_state.update({"practice_daily_pending": True}),
+        help=_("The daily hand: everyone gets the same hand on the same date."),
+    )
+STATE.remember()
 if st.session_state.pop("practice_deal_pending", False):
     deal_now()
+if st.session_state.pop("practice_daily_pending", False):
+    deal_daily()
 
 with st.container(horizontal=True):
+    store_now = available_store()
+    due_now = 0 if store_now is None else store_now.review_count(current_profile().id)[0]
+    if due_now:  # the review queue comes before new hands
+        st.button(
+            _("Review ({n} due)").format(n=due_now),
+            type="primary" if DEAL not in st.session_state or RESULT in st.session_state else "secondary",
+            key="practice_review_button",
+            on_click=on_review,
+            help=_("Hands you set as a mistake or worse come back when they are due: set them again."),
+        )
     st.button(
         _("Deal a hand") if DEAL not in st.session_state else _("Deal the next hand"),
         type="primary" if DEAL not in st.session_state or RESULT in st.session_state else "secondary",
@@ -489,13 +627,8 @@ if st.session_state.get(ERROR):
 
 deal = st.session_state.get(DEAL)
 if deal:
-    write_url()  # settings changed since the deal (the opponents, say) go into the link too
-    if deal.get("number", 1) > 1 or st.session_state.get(DRILL):
-        caption = _("{kind} hand · seed {seed}, hand {number} of the drill").format(
-            kind=kind_label(deal["kind"]), seed=deal["seed"], number=deal.get("number", 1)
-        )
-    else:
-        caption = _("{kind} hand · seed {seed}").format(kind=kind_label(deal["kind"]), seed=deal["seed"])
+    STATE.write_url()  # settings changed since the deal (the opponents, say) go into the link too
+    caption = _("{kind} hand").format(kind=kind_label(deal["kind"]))
     if deal["note"]:
         caption += f" · {deal['note']}"
     st.caption(caption)
@@ -513,9 +646,12 @@ if deal:
         complete = tuple(len(r) for r in rows_now) == ROW_SIZES
         if complete:
             arrangement = Arrangement(*(parse_cards(r) for r in rows_now))
-        st.button(
-            _("Submit my set"), type="primary", key="practice_submit_button", on_click=on_submit, disabled=not complete
-        )
+        with st.container(horizontal=True):
+            st.button(
+                _("Submit my set"), type="primary", key="practice_submit_button", on_click=on_submit,
+                disabled=not complete,
+            )  # fmt: skip
+            share_deal([seed_line_of(deal)], st.query_params.to_dict(), key="practice_share")
     if st.session_state.pop(SUBMIT, False) and arrangement is not None:
         try:
             score(arrangement)
@@ -525,7 +661,9 @@ if deal:
             st.rerun()
     if result:
         show_result(result)
-        st.button(_("Deal the next hand"), type="primary", key="practice_next", on_click=on_deal)
+        with st.container(horizontal=True):
+            st.button(_("Deal the next hand"), type="primary", key="practice_next", on_click=on_deal)
+            share_deal([seed_line_of(deal)], st.query_params.to_dict(), key="practice_share")
 
 with st.expander(_("Grades: how many chi lost earns which grade")):
     lower = 0.0
@@ -552,3 +690,4 @@ with st.expander(_("Grades: how many chi lost earns which grade")):
     )
 
 show_stats()
+STATE.end()

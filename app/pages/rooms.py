@@ -24,13 +24,16 @@ from collections.abc import Sequence
 import segno
 import streamlit as st
 
+from app.card_text import category_names, editor_labels
 from app.cards import CardRow, TableEvent, card_rows, hand_editor, macao_table
+from app.controls import field_select, four_colour, rules_select
 from app.errors import show_error
 from app.i18n import _, labels_now, pgettext
 from app.macao_table import seat_action, seat_table
+from app.page_state import remember, restore
+from app.profile import available_store
 from app.room_seat import hold, keep_in_browser, seat_token
 from app.terms import preset_label
-from app.widgets import category_names, editor_labels, field_select, four_colour, restore, rules_select
 from macao import Phase
 from macao.actions import Accept, Action, Draw, KeepDrawn, Pass, PlayDrawn
 from macao.bots import BOTS
@@ -244,6 +247,7 @@ def lobby() -> None:
                 _("Timer per hand"), list(TIMERS), key=TIMER, required=True, format_func=labels_now(timer_label, TIMERS)
             )
         st.button(_("Create a room"), type="primary", key="rooms_create", on_click=on_create)
+    remember(NAME, GAME, PRESET, SEATS, FIELD, TIMER, TURN_TIMER, *MACAO_OPTIONS)
     with st.container(border=True):
         st.subheader(_("Join a room"))
         st.text_input(_("Room code"), key=CODE_INPUT, max_chars=20, placeholder="7KQ2M-9X0AB")
@@ -599,7 +603,9 @@ st.caption(_("A private table for 2 to 4 people, each on their own phone."))
 if st.session_state.get(ERROR):
     show_error(st.session_state.pop(ERROR))
 wanted = st.query_params.get("room")
-if wanted:
+if available_store() is None:  # rooms live in the database: without it there are none
+    st.error(_("Rooms are kept in the app's database, which cannot be opened right now; try again later."))
+elif wanted:
     room(wanted)
 else:
     lobby()

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 import streamlit as st
 
 from app.cards import CardRow, card_rows
+from app.controls import four_colour
 from app.i18n import _
 from app.macao_rules import macao_section
 from app.terms import (
@@ -19,7 +20,6 @@ from app.terms import (
     special_meanings,
     special_names,
 )
-from app.widgets import four_colour
 from solver import PRESETS, Rules, parse_cards
 from solver.hands import CATEGORY_NAMES, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, TRIPS, category_of, key5
 

@@ -10,9 +10,14 @@ from __future__ import annotations
 import streamlit as st
 
 from app import engine
+from app.card_text import canonical_hand, cards_text, picker_labels, sort_for_display
 from app.cards import CardRow, card_picker, card_rows
+from app.controls import field_select, four_colour, four_colour_toggle, players_select, rules_select
 from app.errors import show_error
+from app.formats import chi, chi_gap, percent
+from app.hand_input import LINK_MAX_CHARS, read_hand, safe_parse_cards
 from app.i18n import URL_PARAM, _, current_language, labels_now, ngettext, pgettext
+from app.page_state import PageState, Param, field_in_link, kept_key, table_params
 from app.terms import (
     category_label,
     field_blurbs,
@@ -22,27 +27,6 @@ from app.terms import (
     preset_label,
     row_names,
     special_label,
-)
-from app.widgets import (
-    LINK_MAX_CHARS,
-    canonical_hand,
-    cards_text,
-    chi,
-    chi_gap,
-    field_in_link,
-    field_select,
-    four_colour,
-    four_colour_toggle,
-    percent,
-    picker_labels,
-    players_select,
-    read_hand,
-    remember,
-    restore,
-    rules_select,
-    safe_parse_cards,
-    sort_for_display,
-    table_from_link,
 )
 from solver import PRESETS
 from solver.fields import DEFAULT_FIELD
@@ -56,44 +40,23 @@ FIELD = "solve_field"
 HAND = "solve_hand"  # canonical text of the hand whose result is shown
 ERROR = "solve_error"
 PICK = "solve_picker"
-WIDGETS = (TEXT, PRESET, PLAYERS, MODE, FIELD)
 
 
 # --- URL -----------------------------------------------------------------------------------
 
 
-def load_from_url() -> None:
-    """On the first run of a session, take hand and settings from the query string."""
-    if st.session_state.get("solve_url_read"):
-        return
-    st.session_state["solve_url_read"] = True
-    params = st.query_params
-    problems = table_from_link(PRESET, PLAYERS, FIELD)
-    mode = params.get("mode")
-    if mode is not None:
-        if mode in engine.MODES:
-            st.session_state[MODE] = mode
-        else:
-            problems.append(_("mode must be fast or deep, the link says {mode}").format(mode=repr(mode[:40])))
-    hand = params.get("hand")
-    if hand is not None:
-        st.session_state[TEXT] = hand[:LINK_MAX_CHARS]
-        try:
-            cards = read_hand(hand)
-        except ValueError as exc:
-            problems.append(_("the hand in the link is not usable: {reason}").format(reason=exc))
-        else:
-            st.session_state[HAND] = canonical_hand(cards)
-    if problems:
-        st.session_state[ERROR] = "; ".join(problems)
+def read_mode(text: str) -> str:
+    if text in engine.MODES:
+        return text
+    raise ValueError(_("mode must be fast or deep, the link says {mode}").format(mode=repr(text[:40])))
 
 
-def write_url() -> None:
-    """Keep the query string in step with the result shown."""
+def address() -> dict[str, str]:
+    """The hand shown and its settings (nothing before a result)."""
     hand = st.session_state.get(HAND)
     if not hand:
-        return
-    wanted = {
+        return {}
+    return {
         "hand": hand,
         "preset": st.session_state[PRESET],
         "players": str(st.session_state[PLAYERS]),
@@ -101,8 +64,34 @@ def write_url() -> None:
         **field_in_link(st.session_state[FIELD]),
         URL_PARAM: current_language(),  # a shared link opens in the same language
     }
-    if st.query_params.to_dict() != wanted:
-        st.query_params.from_dict(wanted)
+
+
+STATE = PageState(
+    "solve",
+    widgets={TEXT: "", PRESET: "vietnamese", PLAYERS: 4, MODE: "fast", FIELD: DEFAULT_FIELD},
+    params=(
+        *table_params(PRESET, PLAYERS, FIELD),
+        Param("mode", MODE, read_mode, sticky=True),
+        Param("hand", TEXT, lambda text: text[:LINK_MAX_CHARS]),
+    ),
+    kept=(HAND,),
+    address=address,
+)
+
+
+def follow_link() -> None:
+    """On the first run of a session, take hand and settings from the query string."""
+    link = STATE.begin()
+    problems = list(link.problems)
+    if "hand" in link.values:
+        try:
+            cards = read_hand(link.values["hand"])
+        except ValueError as exc:
+            problems.append(_("the hand in the link is not usable: {reason}").format(reason=exc))
+        else:
+            st.session_state[HAND] = canonical_hand(cards)
+    if problems:
+        st.session_state[ERROR] = "; ".join(problems)
 
 
 # --- callbacks -----------------------------------------------------------------------------
@@ -163,8 +152,8 @@ def send_to_compare(hand: str, sets: list[str]) -> None:
         "compare_field": st.session_state[FIELD],
     }
     for key, value in handed.items():
-        # Compare's widgets read their mirror keys when they next render (widgets.restore)
-        st.session_state[f"{key}__kept"] = value
+        # Compare's widgets read their mirror keys when they next render (PageState.restore)
+        st.session_state[kept_key(key)] = value
         st.session_state.pop(key, None)
     st.session_state["compare_sets"] = list(sets)
     st.session_state["compare_version"] = st.session_state.get("compare_version", 0) + 1
@@ -228,14 +217,28 @@ def show_result(hand: str, preset: str, players: int, mode: str, field: str) -> 
         [CardRow(sort_for_display(row), label, note) for row, label, note in zip(best.rows, row_names(), notes)],
         key="solve_best_rows",
         four_colour=four_colour(),
+        attrs={"data-best-set": result["best"]},
+        # a new answer scrolls into view: on a phone the Solve button sits near the fold
+        scroll=" ".join((hand, preset, str(players), mode, field)),
     )
+    value = _("{ev} chi").format(ev=chi(result["ev"]))
+    if mode == "deep" and not special:  # a Monte Carlo estimate: say how sure it is
+        error = engine.deep_error(hand, result["best"], preset, players, field)
+        value = _("{ev} ± {error} chi").format(ev=chi(result["ev"]), error=chi(error, signed=False))
     st.metric(
         _("EV per hand"),
-        _("{ev} chi").format(ev=chi(result["ev"])),
+        value,
         border=True,
         width="content",
         help=ev_help(preset, players, mode, field),
     )
+    why = _(
+        "Fast and Deep can give the same set different values: Fast reads a model of how such "
+        "opponents' rows fall, Deep deals the unseen cards to sampled tables and settles each one."
+    )
+    if mode == "deep" and not special:
+        why += " " + _("The ± is one standard error of Deep's estimate (Monte Carlo error over its sampled tables).")
+    st.caption(why)
 
     alternatives = result["alternatives"]
     if special:
@@ -257,8 +260,11 @@ def show_result(hand: str, preset: str, players: int, mode: str, field: str) -> 
                 )
             )
             st.markdown(f"**{head}**")
-            rows = [CardRow(sort_for_display(row)) for row in arrangement.rows]
-            card_rows(rows, key=f"solve_alt_{rank}", compact=True, four_colour=four_colour())
+            rows = [
+                CardRow(sort_for_display(row), label, category_label(k))
+                for row, label, k in zip(arrangement.rows, row_names(), arrangement.keys(rules))
+            ]
+            card_rows(rows, key=f"solve_alt_{rank}", small=True, four_colour=four_colour())
         if st.button(_("Compare the top three side by side"), key="solve_to_compare", icon="⚖️"):
             send_to_compare(hand, [text for text, _ev in alternatives[:3]])
             st.switch_page("app/pages/compare.py")
@@ -269,12 +275,7 @@ def show_result(hand: str, preset: str, players: int, mode: str, field: str) -> 
 
 # --- page ----------------------------------------------------------------------------------
 
-load_from_url()
-restore(TEXT, "")
-restore(PRESET, "vietnamese")
-restore(PLAYERS, 4)
-restore(MODE, "fast")
-restore(FIELD, DEFAULT_FIELD)
+follow_link()
 
 st.title(_("Solve a hand"))
 st.caption(_("Type or paste your 13 cards in any order, pick them on the grid, or deal a random hand."))
@@ -315,7 +316,7 @@ with st.container(horizontal=True):
     st.button(pgettext("button", "Solve"), type="primary", on_click=on_solve, key="solve_go")
     st.button(_("Deal random"), on_click=on_deal, key="solve_deal")
     st.button(_("Clear"), on_click=on_clear, key="solve_clear")
-remember(*WIDGETS)
+STATE.remember()
 
 if st.session_state.get(ERROR):
     show_error(st.session_state[ERROR])
@@ -329,7 +330,8 @@ if hand:
                 solve=pgettext("button", "Solve")
             )
         )
-    write_url()
+    STATE.write_url()
     show_result(
         hand, st.session_state[PRESET], st.session_state[PLAYERS], st.session_state[MODE], st.session_state[FIELD]
     )
+STATE.end()

@@ -1,0 +1,156 @@
+"""The table context: the rules, the number of seats and the opponents, validated once.
+
+Every solver call is about one table: by what rules it plays (:class:`solver.rules.Rules`
+or a preset name), how many sit at it (2-4) and who the opponents are (a field of
+:data:`solver.fields.FIELDS`).  A :class:`Table` holds those three, checked when it is
+made, and the compiled model the fast solver scores against (the field's tables, its
+card-removal correction and hand terms, :func:`solver.tables.get_model`), loaded the
+first time it is needed.  :func:`solver.solve`, :func:`solver.evaluate`,
+:func:`solver.solve_many`, deep mode and the computer players take one with
+``table=``; called with ``rules=``, ``players=`` and ``field=`` instead, they make (and
+keep, :func:`as_table`) the same Table, so both ways give the same answers.
+
+>>> from solver import PRESETS
+>>> table = Table("vietnamese", players=3)
+>>> table.players, table.field, table.rules == PRESETS["vietnamese"]
+(3, 'population', True)
+>>> table == Table(PRESETS["vietnamese"], 3, "population")
+True
+>>> table
+Table('vietnamese', players=3, field='population')
+>>> Table(players=5)
+Traceback (most recent call last):
+...
+ValueError: players must be 2, 3 or 4 (a Mau Binh table seats 2-4), got 5
+
+(The module is not ``solver/table.py``: that one holds the Play page's sessions, whose
+name the app and saved histories already use.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import Any
+
+from . import _core
+from .fields import DEFAULT_FIELD, check_field, table_preset
+from .messages import echo
+from .rules import PRESETS, Rules, get_rules
+from .tables import Field, FloatArray, get_field, get_hand_weights, get_model, get_removal
+
+
+def check_players(players: object) -> int:
+    """``players`` as the number of seats of a Mau Binh table (2, 3 or 4)."""
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+        raise ValueError(f"players must be 2, 3 or 4 (a Mau Binh table seats 2-4), got {echo(players)}")
+    return players
+
+
+@dataclass(frozen=True, init=False)
+class Table:
+    """Rules, seats and opponents of one table, validated once (a small frozen value).
+
+    ``rules`` is a :class:`~solver.rules.Rules` or a preset name (default
+    ``"vietnamese"``), ``players`` 2..4 (default 4), ``field`` one of
+    :data:`solver.fields.FIELDS` (default ``"population"``); a bad one raises
+    ``ValueError`` naming it.  Equal tables compare and hash equal, and share one
+    compiled :attr:`model`.
+    """
+
+    rules: Rules
+    players: int
+    field: str
+
+    def __init__(self, rules: Rules | str | None = None, players: int = 4, field: str = DEFAULT_FIELD) -> None:
+        object.__setattr__(self, "rules", get_rules(rules))
+        object.__setattr__(self, "players", check_players(players))
+        object.__setattr__(self, "field", check_field(field))
+
+    def __repr__(self) -> str:
+        name = next((name for name, rules in PRESETS.items() if rules == self.rules), None)
+        rules = repr(name) if name is not None else repr(self.rules)
+        return f"Table({rules}, players={self.players}, field={self.field!r})"
+
+    def __hash__(self) -> int:
+        # kept: a Table keys the solver's caches on every call, and hashing its Rules
+        # (two dozen fields) each time would cost more than the lookup
+        try:
+            return self.__dict__["_hash"]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self.__dict__["_hash"] = hash((self.rules, self.players, self.field))
+            return value
+
+    def __reduce__(self) -> tuple[type[Table], tuple[Rules, int, str]]:
+        # pickled as its three values: the model is loaded again where it is used
+        return (Table, (self.rules, self.players, self.field))
+
+    def replace(self, **changes: Any) -> Table:
+        """A copy with ``rules``, ``players`` or ``field`` changed (validated again)."""
+        unknown = set(changes) - {"rules", "players", "field"}
+        if unknown:
+            raise ValueError(f"a Table has rules, players and field; got {', '.join(sorted(unknown))}")
+        values = {"rules": self.rules, "players": self.players, "field": self.field, **changes}
+        return Table(values["rules"], values["players"], values["field"])
+
+    @property
+    def preset(self) -> str:
+        """The preset whose shipped tables this table plays with (its own, for a preset)."""
+        return table_preset(self.rules)
+
+    @property
+    def opponents(self) -> int:
+        return self.players - 1
+
+    @cached_property
+    def model(self) -> _core.Model:
+        """The compiled model of the fast solver for this table (loaded once)."""
+        return get_model(self.rules, self.players, self.field)
+
+    @cached_property
+    def field_table(self) -> Field:
+        """The field's row-class distribution at this table size."""
+        return get_field(self.rules, self.players, self.field)
+
+    @cached_property
+    def removal(self) -> FloatArray | None:
+        """The card-removal correction the model includes (None where the field plays without)."""
+        return get_removal(self.rules, self.players, self.field)
+
+    @cached_property
+    def hand_weights(self) -> FloatArray | None:
+        """The hand-term weights the model includes (None where the field plays without)."""
+        return get_hand_weights(self.rules, self.players, self.field)
+
+
+@lru_cache(maxsize=256, typed=True)  # typed: players=4.0 must not find the Table of 4
+def _kept(rules: Rules | str | None, players: int | None, field: str | None) -> Table:
+    return Table(rules, 4 if players is None else players, DEFAULT_FIELD if field is None else field)
+
+
+def as_table(
+    table: Table | None = None,
+    rules: Rules | str | None = None,
+    players: int | None = None,
+    field: str | None = None,
+) -> Table:
+    """The Table a call is about: ``table`` itself, or the one ``rules``, ``players`` and
+    ``field`` describe (defaults: vietnamese, 4, population), kept so that the same
+    arguments give the same Table and its model is looked up once.  Giving ``table``
+    with any of the others is a ``ValueError``."""
+    if table is None:
+        try:
+            return _kept(rules, players, field)  # checked once for each set of arguments
+        except TypeError:  # an unhashable argument: checking it says what is wrong
+            _kept.__wrapped__(rules, players, field)
+            raise
+    if rules is None and players is None and field is None and isinstance(table, Table):
+        return table
+    if not isinstance(table, Table):
+        raise ValueError(f"table must be a solver.Table, got {echo(table)}")
+    named = (("rules", rules), ("players", players), ("field", field))
+    given = [name for name, value in named if value is not None]
+    raise ValueError(f"give either table= or {', '.join(given)}, not both (the table already has them)")
+
+
+__all__ = ["Table", "as_table", "check_players"]
