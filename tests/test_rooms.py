@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import threading
 from collections.abc import Iterator
 from dataclasses import asdict, replace
@@ -398,3 +399,58 @@ def test_a_macao_turn_timer_plays_a_draw_for_the_person(service: Rooms, clock: C
     after = macao_room.round_state(replace(room, moves=room.moves[: moves + 1]))
     new = after.log[len(prior.log) :]
     assert any(e.seat == mover and e.kind in ("draw", "keep", "penalty", "pass", "wait") for e in new), new
+
+
+def test_no_sequence_of_actions_lets_a_seat_view_show_another_seat_cards(service: Rooms, clock: Clock) -> None:
+    """Random play (drafts, reveals, leaving and coming back, timers running out, next hands):
+    after every step, every seat's view of a hand being arranged holds its own 13 cards and
+    none of anyone else's."""
+    rng = random.Random(2026)
+    settled = timed_out = stand_in = 0
+    for game in range(12):
+        people = rng.randint(2, 4)
+        code, tokens = full_room(service, people=people, seats=4, timer=rng.choice([None, 60]))
+        for _step in range(40):
+            room = state(service, code)
+            if room.phase == "arranging":
+                hands = [set(h.split()) for h in room.deal.hands]
+                for seat, token in enumerate(tokens):
+                    view, _version = service.view(code, token)
+                    words = set(json.dumps(asdict(view)).replace('"', " ").replace("|", " ").split())
+                    assert hands[seat] <= words, (game, seat)
+                    assert not words & set().union(*(h for s, h in enumerate(hands) if s != seat)), (game, seat)
+            seat = rng.randrange(people)
+            token = tokens[seat]
+            move = rng.choice(["draft", "reveal", "reveal", "leave", "back", "time", "next"])
+            view, _version = service.view(code, token)
+            try:
+                if move == "draft" and view.rows:
+                    rows = [list(r) for r in view.rows]
+                    flat = [c for r in rows for c in r]
+                    rng.shuffle(flat)
+                    cut = rng.choice([(3, 8), (4, 8), (3, 9)])
+                    service.save_draft(
+                        code, token, view.number, [flat[: cut[0]], flat[cut[0] : cut[1]], flat[cut[1] :]]
+                    )
+                elif move == "reveal" and view.rows:
+                    service.reveal(code, token, view.number, [list(r) for r in view.rows])
+                elif move == "leave":
+                    service.leave(code, token)
+                elif move == "back":
+                    service.come_back(code, token)
+                elif move == "time":
+                    clock.ms += 61_000
+                    service.tick(code)
+                elif move == "next":
+                    service.next_hand(code, token, view.number)
+            except (StaleAction, NotAllowed):
+                pass
+            room = state(service, code)
+            for record in room.records:
+                assert sum(record["totals"]) == 0
+                sets = [Arrangement.parse(s) for s in record["sets"]]
+                assert list(record["totals"]) == list(score_table(sets, "vietnamese").totals)
+        settled += len(room.records)
+        timed_out += sum(bool(r["timed_out"]) for r in room.records)
+        stand_in += sum(bool(r["stand_in"]) for r in room.records)
+    assert settled >= 20 and timed_out and stand_in, (settled, timed_out, stand_in)  # the walk went everywhere
