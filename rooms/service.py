@@ -18,6 +18,10 @@ token's digest.  A token that names no seat of the room is refused with
 :class:`NotSeated`.  Looking a room up by code is rate limited per process
 (:class:`rooms.codes.AttemptLimiter`); a wrong code and an expired room read the same.
 
+A person whose page has not polled for :data:`ABSENT_SECONDS` (a closed tab, a lost
+connection) is marked away, as if they had pressed Leave: a computer player plays for them
+until their page opens the room again.
+
 Rooms no action touched for :data:`IDLE_SECONDS` expire: :meth:`Rooms.expire` deletes
 them (it runs whenever a room is created), and a lookup treats them as gone.  Until then a
 room keeps its whole history, which its members can export (:meth:`Rooms.history`).
@@ -36,7 +40,7 @@ import sqlalchemy as sa
 
 from solver.table import history_csv, history_json
 from store import Store
-from store.schema import room_drafts, rooms
+from store.schema import room_drafts, room_seen, rooms
 
 from . import macao_room, table
 from .codes import (
@@ -57,6 +61,8 @@ AnyRoom = Room | MacaoRoom
 
 #: A room no action touched for this long (6 hours) expires.
 IDLE_SECONDS = 6 * 3600
+#: A person whose page has not polled the room for this long (60 s) is marked away.
+ABSENT_SECONDS = 60
 #: Wrong room codes one process accepts per minute before it refuses lookups for a while.
 CODE_FAILURES_PER_MINUTE = 20
 #: How often an action is retried when other processes keep changing the room under it.
@@ -263,11 +269,35 @@ class Rooms:
     def come_back(self, code: str, token: str) -> None:
         self._act(code, lambda room, _d, _n: table.come_back(room, _seat(room, token)))
 
+    def heartbeat(self, code: str, token: str) -> None:
+        """Note that seat ``token``'s page is open (pages call this every few seconds)."""
+        with self.store.read() as connection:
+            room, _version = self._row(connection, code)
+        seat = _seat(room, token)
+        now = self.clock()
+        with self.store.write() as connection:
+            done = connection.execute(
+                room_seen.update().where(room_seen.c.code == code, room_seen.c.seat == seat).values(seen_ms=now)
+            )
+            if done.rowcount == 0:
+                connection.execute(room_seen.insert().values(code=code, seat=seat, seen_ms=now))
+
     def tick(self, code: str) -> int:
-        """Settle the hand in play if its timer ran out; return the room's version (pages call
-        this on every poll, so a room moves on without a process of its own)."""
+        """Settle the hand in play if its timer ran out, or hand a quiet page's seat to a
+        computer player; return the room's version (pages call this on every poll, so a room
+        moves on without a process of its own)."""
         with self.store.read() as connection:
             room, version = self._row(connection, code)
+            cutoff = self.clock() - ABSENT_SECONDS * 1000
+            quiet = {
+                int(row.seat)
+                for row in connection.execute(
+                    sa.select(room_seen.c.seat).where(room_seen.c.code == code, room_seen.c.seen_ms < cutoff)
+                )
+            }
+        if any(room.seats[i].kind == "person" and not room.seats[i].away for i in quiet):
+            self._act(code, lambda r, drafts, now: _mark_away(r, quiet, drafts, now))
+            return self.version(code)
         if isinstance(room, MacaoRoom):
             if room.phase == "playing" and room.deadline_ms is not None and self.clock() >= room.deadline_ms:
                 self._act(code, lambda r, _d, now: macao_room.time_out(_macao(r), now))
@@ -287,6 +317,7 @@ class Rooms:
             old = [row.code for row in connection.execute(sa.select(rooms.c.code).where(rooms.c.updated_ms < cutoff))]
             if old:
                 connection.execute(room_drafts.delete().where(room_drafts.c.code.in_(old)))
+                connection.execute(room_seen.delete().where(room_seen.c.code.in_(old)))
                 connection.execute(rooms.delete().where(rooms.c.code.in_(old)))
             return len(old)
 
@@ -345,6 +376,12 @@ def _seat(room: AnyRoom, token: str) -> int:
     if not found:
         raise NotSeated("this browser holds no seat in this room")
     return found[0]
+
+
+def _mark_away(room: AnyRoom, seats: set[int], drafts: dict[int, Rows], now: int) -> None:
+    for seat in sorted(seats):
+        if room.seats[seat].kind == "person":
+            _leave(room, seat, drafts, now)
 
 
 def _leave(room: AnyRoom, seat: int, drafts: dict[int, Rows], now: int) -> None:

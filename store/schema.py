@@ -176,3 +176,13 @@ room_drafts = sa.Table(
     sa.Column("updated_ms", sa.BigInteger, nullable=False),
     sa.PrimaryKeyConstraint("code", "seat"),
 )
+
+#: When each seat's page last polled its room (a quiet page's seat is marked away).
+room_seen = sa.Table(
+    "room_seen",
+    metadata,
+    sa.Column("code", sa.String(16), sa.ForeignKey("rooms.code", ondelete="CASCADE"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("seen_ms", sa.BigInteger, nullable=False),
+    sa.PrimaryKeyConstraint("code", "seat"),
+)

@@ -454,3 +454,28 @@ def test_no_sequence_of_actions_lets_a_seat_view_show_another_seat_cards(service
         timed_out += sum(bool(r["timed_out"]) for r in room.records)
         stand_in += sum(bool(r["stand_in"]) for r in room.records)
     assert settled >= 20 and timed_out and stand_in, (settled, timed_out, stand_in)  # the walk went everywhere
+
+
+def test_a_person_whose_page_went_quiet_is_played_by_a_computer_until_it_polls_again(
+    service: Rooms, clock: Clock
+) -> None:
+    code, tokens = full_room(service, people=3)
+    for token in tokens:
+        service.heartbeat(code, token)
+    clock.ms += 50_000
+    for token in tokens[:2]:
+        service.heartbeat(code, token)
+    service.tick(code)
+    assert [s.status for s in service.view(code, tokens[0])[0].seats][2] == "arranging"  # 50 s: still there
+    clock.ms += 11_000  # seat 2 quiet for 61 s
+    service.tick(code)
+    assert [s.status for s in service.view(code, tokens[0])[0].seats][2] == "away"
+    for token in tokens[:2]:
+        view, _version = service.view(code, token)
+        service.reveal(code, token, 1, rows_of(view))
+    record = service.view(code, tokens[0])[0].last
+    assert record is not None and record.extra["stand_in"] == [2]
+    service.heartbeat(code, tokens[2])
+    service.come_back(code, tokens[2])
+    service.tick(code)
+    assert [s.status for s in service.view(code, tokens[0])[0].seats][2] == "present"

@@ -83,6 +83,9 @@ CODE_INPUT = "rooms_code_input"
 ERROR = "rooms_error"
 ROWS = "rooms_rows_{}_{}"  # code, hand number: the editor's rows (the page's copy)
 CATEGORIES = category_names()
+#: Seconds between two notes that this seat's page is open (the room marks a page quiet
+#: for a minute away).
+HEARTBEAT_SECONDS = 5
 
 
 @st.cache_resource
@@ -429,9 +432,22 @@ def history(view: SeatView | MacaoSeatView, token: str) -> None:
                            key="rooms_csv", on_click="ignore")  # fmt: skip
 
 
+def heartbeat(code: str, token: str) -> None:
+    """Tell the room this seat's page is open (at most every few seconds)."""
+    key = f"rooms_heartbeat_{code}"
+    if time.time() - st.session_state.get(key, 0.0) < HEARTBEAT_SECONDS:
+        return
+    try:
+        service().heartbeat(code, token)
+    except RoomError:
+        return
+    st.session_state[key] = time.time()
+
+
 @st.fragment(run_every=1.0)
-def watch(code: str, version: int, deadline_ms: int | None) -> None:
+def watch(code: str, token: str, version: int, deadline_ms: int | None) -> None:
     """Poll the room: redraw the page when it changed (and settle a hand whose time ran out)."""
+    heartbeat(code, token)
     try:
         now = service().tick(code)
     except RoomError:
@@ -542,6 +558,8 @@ def room(text: str) -> None:
         hold(code, token)
         view, version = service().view(code, token)
     keep_in_browser(code)
+    st.session_state.pop(f"rooms_heartbeat_{code}", None)
+    heartbeat(code, token)
     if view.seats[view.seat].status == "away":
         act("come_back", code, token)
         st.rerun()
@@ -565,7 +583,7 @@ def room(text: str) -> None:
         st.session_state[name_key] = view.seats[view.seat].name
     st.text_input(_("Your name"), key=name_key, max_chars=NAME_LENGTH, on_change=on_rename, args=(code, token),
                   placeholder=_("Shown to the other players"))  # fmt: skip
-    watch(code, version, view.deadline_ms)
+    watch(code, token, version, view.deadline_ms)
     if view.phase == "lobby":
         if view.host:
             st.caption(_("Wait for your friends, choose computer players for the other seats, then press Start."))
