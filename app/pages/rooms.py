@@ -33,6 +33,7 @@ from app.macao_table import seat_action, seat_table
 from app.page_state import remember, restore
 from app.profile import available_store
 from app.room_seat import hold, keep_in_browser, seat_token
+from app.settlement import pair_block, seat_totals
 from app.terms import preset_label
 from macao import Phase
 from macao.actions import Accept, Action, Draw, KeepDrawn, Pass, PlayDrawn
@@ -385,28 +386,24 @@ def settlement(view: SeatView, record: HandRecord) -> None:
         rows = [CardRow(cards=row.split()) for row in record.sets[seat].split(" | ")]
         card_rows(rows, key=f"rooms_seat_{view.code}_{record.number}_{seat}", compact=True, four_colour=four_colour(),
                   attrs=contract)  # fmt: skip
-    pairs = "".join(
-        f"<tr><td>{html.escape(seat_label(view, i))} – {html.escape(seat_label(view, j))}</td>"
-        f"<td>{html.escape(signed(record.pairs[i][j]))}</td></tr>"
-        for i in range(record.players)
-        for j in range(i + 1, record.players)
-    )
-    balances = "".join(
-        f"<tr><td>{html.escape(seat_label(view, s))}</td><td>{html.escape(signed(record.totals[s]))}</td>"
-        f"<td>{html.escape(signed(view.balances[s]))}</td></tr>"
-        for s in range(record.players)
-    )
-    # TRANSLATORS: column of the pairs table: the chi the first seat of the pair receives from the second
-    headers = (_("Pair"), _("chi to the first"), _("Seat"), _("This hand"), _("Balance"))
-    heads = [html.escape(h) for h in headers]
-    st.html(
-        '<table style="width:100%"><thead><tr>'
-        f"<th>{heads[0]}</th><th>{heads[1]}</th></tr></thead>"
-        f"<tbody>{pairs}</tbody></table>"
-        '<table style="width:100%"><thead><tr>'
-        f"<th>{heads[2]}</th><th>{heads[3]}</th>"
-        f"<th>{heads[4]}</th></tr></thead><tbody>{balances}</tbody></table>"
-    )
+    # who pays whom, from this seat's side first (score_table's line items, as on Play)
+    n, me = record.players, view.seat
+    names = [seat_label(view, s) for s in range(n)]
+    st.markdown("**" + _("Settlement") + "**")
+    st.html(seat_totals(names, record.totals, list(view.balances)))
+    seat_cards = [[list(row) for row in record.arrangement(s).rows] for s in range(n)]
+    mine = [pair_block(record.settlement(me, j), names[me], names[j], seat_cards[j], four_colour()) for j in range(n)
+            if j != me]  # fmt: skip
+    st.html("".join(mine))
+    others = [(i, j) for i in range(n) for j in range(i + 1, n) if me not in (i, j)]
+    if others:
+        with st.expander(_("Between the other players")):
+            st.html(
+                "".join(
+                    pair_block(record.settlement(i, j), names[i], names[j], seat_cards[j], four_colour())
+                    for i, j in others
+                )
+            )
     st.caption(_("Settled by score_table: totals sum to {total}.").format(total=sum(record.totals)))
 
 
