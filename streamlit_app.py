@@ -26,6 +26,7 @@ pages = [
     st.Page("app/pages/play.py", title=pgettext("page", "Play"), icon="🃏"),
     st.Page("app/pages/compare.py", title=_("Compare"), icon="⚖️"),
     st.Page("app/pages/progress.py", title=_("Progress"), icon="📈"),
+    st.Page("app/pages/rooms.py", title=_("Rooms"), icon="🚪", url_path="rooms"),
     st.Page("app/pages/rules.py", title=_("Rules"), icon="📖"),
     st.Page("app/pages/macao_round.py", title="Macao", icon="🎴", url_path="macao"),
     st.Page("app/pages/profile.py", title=_("Profile"), icon="👤", url_path="profile"),

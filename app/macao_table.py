@@ -66,7 +66,7 @@ def _starts_with(action: Action, card: Card) -> bool:
 
 
 def _drawn_index(obs: Observation) -> int | None:
-    if obs.phase is not Phase.AFTER_DRAW or obs.drawn is None or obs.current != HUMAN:
+    if obs.phase is not Phase.AFTER_DRAW or obs.drawn is None or obs.current != obs.seat:
         return None
     for i in range(len(obs.hand) - 1, -1, -1):
         if obs.hand[i] == obs.drawn:
@@ -185,12 +185,12 @@ def _last_moves(obs: Observation) -> tuple[dict[int, str], set[int]]:
     fresh: set[int] = set()
     mine = -1
     for i, event in enumerate(obs.log):
-        if event.kind in MOVES and event.seat == HUMAN:
+        if event.kind in MOVES and event.seat == obs.seat:
             mine = i
     for i in range(len(obs.log) - 1, -1, -1):
         event = obs.log[i]
         if event.kind in MOVES and event.seat is not None and event.seat not in notes:
-            notes[event.seat] = short(event, cards_line, HUMAN)
+            notes[event.seat] = short(event, cards_line, obs.seat)
             if i > mine:
                 fresh.add(event.seat)
     return notes, fresh
@@ -201,13 +201,31 @@ def table_view(
 ) -> TableFacts:
     """What the table shows to you (seat 0) now; ``guided`` adds why each lit card may go."""
     obs = observe(state, HUMAN)
-    over = obs.is_terminal
-    your_turn = obs.current == HUMAN and not over
+    your_turn = obs.current == HUMAN and not obs.is_terminal
     legal = legal_actions(state) if your_turn else []
+    reasons = [why_dim(state, card) for card in obs.hand]
+    return seat_table(obs, legal, names, declare, four_colour, guided, reasons)
+
+
+def seat_table(
+    obs: Observation,
+    legal: Sequence[Action],
+    names: Sequence[str],
+    declare: bool,
+    four_colour: bool = False,
+    guided: bool = False,
+    reasons: Sequence[str] = (),
+) -> TableFacts:
+    """What the table shows to the seat ``obs`` is for, from that seat's observation only
+    (the Rooms page: any seat; ``legal`` the actions open to it, empty off its turn;
+    ``reasons[i]`` why card ``i`` would be dim)."""
+    legal = list(legal)
+    over = obs.is_terminal
+    your_turn = obs.current == obs.seat and not over
     last, fresh = _last_moves(obs)
     seats = []
     for seat in range(obs.players):
-        if seat == HUMAN:
+        if seat == obs.seat:
             continue
         notes = []
         if obs.skip_turns[seat]:
@@ -233,7 +251,7 @@ def table_view(
         )
     drawn_index = _drawn_index(obs)
     playable = playable_cards(obs.hand, legal, drawn_index)
-    reasons = ["" if lit else why_dim(state, card) for card, lit in zip(obs.hand, playable)]
+    reasons = ["" if lit else (reasons[i] if i < len(reasons) else "") for i, lit in enumerate(playable)]
     guide = (
         [why_lit(obs, card, i == drawn_index) for i, (card, lit) in enumerate(zip(obs.hand, playable)) if lit]
         if guided and your_turn
@@ -262,7 +280,7 @@ def table_view(
                 _("Macao! is on: it is said with your play.")
                 if declare
                 else _("A play can leave you one card: press Macao! first, then play, or you may draw {n}.").format(
-                    n=state.rules.macao_penalty
+                    n=obs.rules.macao_penalty
                 )
             )
     elif your_turn and obs.pending_draw:
@@ -309,7 +327,11 @@ def action_for(state: State, event: TableEvent, declare: bool) -> Action | str |
     obs = observe(state, HUMAN)
     if obs.current != HUMAN or obs.is_terminal:
         return _("It is not your turn.")
-    legal = legal_actions(state)
+    return seat_action(obs, legal_actions(state), event, declare)
+
+
+def seat_action(obs: Observation, legal: Sequence[Action], event: TableEvent, declare: bool) -> Action | str:
+    """The action of the seat ``obs`` is for, on its turn, for its tap or play (else a reason)."""
     if event.kind == "action":
         if event.action_id is None or not 0 <= event.action_id < len(legal):
             return _("That move is no longer possible.")

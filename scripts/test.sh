@@ -17,8 +17,8 @@ if [ ! -x /usr/bin/chromium ]; then
         echo "warning: /usr/bin/chromium is missing; the browser tests will fail (install Debian's chromium)" >&2
     fi
 fi
-.venv/bin/ruff check solver macao trainer store app streamlit_app.py tests benchmarks docs
-.venv/bin/mypy solver macao trainer store
+.venv/bin/ruff check solver macao trainer store rooms app streamlit_app.py tests benchmarks docs
+.venv/bin/mypy solver macao trainer store rooms
 # the docs site (mkdocs.yml, docs/): a broken link, a page left out of the nav or a docstring
 # the API pages cannot render fails here; built offline into a scratch folder
 site_dir=$(mktemp -d)

@@ -151,3 +151,38 @@ macao_rounds = sa.Table(
     sa.UniqueConstraint("profile_id", "uid", name="uq_macao_rounds_profile_uid"),
     sa.Index("ix_macao_rounds_profile_created", "profile_id", "created_ms"),
 )
+
+#: A room's whole state (rooms/), rewritten by each action only at the version it read.
+rooms = sa.Table(
+    "rooms",
+    metadata,
+    sa.Column("code", sa.String(16), primary_key=True),
+    sa.Column("game", sa.String(16), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("state", sa.JSON, nullable=False),
+    sa.Column("created_ms", sa.BigInteger, nullable=False),
+    sa.Column("updated_ms", sa.BigInteger, nullable=False),
+    sa.Index("ix_rooms_updated", "updated_ms"),
+)
+
+#: The rows a seat of a room is arranging (saved on every move; read at the reveal).
+room_drafts = sa.Table(
+    "room_drafts",
+    metadata,
+    sa.Column("code", sa.String(16), sa.ForeignKey("rooms.code", ondelete="CASCADE"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("hand", sa.Integer, nullable=False),
+    sa.Column("rows", sa.JSON, nullable=False),
+    sa.Column("updated_ms", sa.BigInteger, nullable=False),
+    sa.PrimaryKeyConstraint("code", "seat"),
+)
+
+#: When each seat's page last polled its room (a quiet page's seat is marked away).
+room_seen = sa.Table(
+    "room_seen",
+    metadata,
+    sa.Column("code", sa.String(16), sa.ForeignKey("rooms.code", ondelete="CASCADE"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("seen_ms", sa.BigInteger, nullable=False),
+    sa.PrimaryKeyConstraint("code", "seat"),
+)

@@ -9,7 +9,7 @@ touch raw component state.  Every word shown inside the component comes from the
 API (stable; new arguments are added with defaults, nothing is removed):
 
 ``hand_editor(deal, *, key, labels, categories, rows=None, wheel="second", strict=False,
-special=None, marked=(), disabled=False, four_colour=False, scroll=False) -> HandEditorResult``
+special=None, marked=(), disabled=False, four_colour=False, scroll=False, attrs=None) -> HandEditorResult``
     Three rows (front 3, middle 5, back 5) arranged by drag and drop (pointer events,
     mouse or finger) or by taps: tap a card, then a row (move) or a card in another row
     (swap when that row is full, else move before it); tap more cards of one row to
@@ -24,7 +24,8 @@ special=None, marked=(), disabled=False, four_colour=False, scroll=False) -> Han
     another page).  ``rows_key`` names a session-state key holding the page's own copy of
     the rows: the editor shows it, a move updates it before the page runs, and a page
     (or a test) that writes it moves the cards.  ``on_change`` runs
-    (as a Streamlit callback) after each move the player makes.  Labels: front, middle,
+    (as a Streamlit callback) after each move the player makes.  ``attrs`` are ``data-*``
+    attributes set on the element holding the rows (the Rooms page's ``data-seat``).  Labels: front, middle,
     back (row titles; front_word, middle_word, back_word in sentences), count ("{n}/{size}"), too_many,
     too_few ("{n}/{size}"), sizes, valid, foul ("{reasons}"), foul_beats, foul_same,
     foul_equal ("{upper}", "{lower}", "{upper_hand}", "{lower_hand}"), undo, reset, sort,
@@ -168,6 +169,14 @@ def _stored(key: str, name: str) -> dict[str, Any]:
     return dict(inner) if isinstance(inner, Mapping) else {}
 
 
+def _data_attrs(attrs: Mapping[str, object] | None) -> dict[str, str]:
+    """``attrs`` as the ``data-*`` attributes an element gets (ValueError for any other name)."""
+    extra = dict(attrs or {})
+    if any(not name.startswith("data-") for name in extra):
+        raise ValueError(f"a card view sets data-* attributes only, not {sorted(extra)}")
+    return {name: str(value) for name, value in extra.items()}
+
+
 # --- the hand editor ------------------------------------------------------------------------
 
 
@@ -209,8 +218,10 @@ def hand_editor(
     four_colour: bool = False,
     on_change: Callable[[], None] | None = None,
     scroll: bool = False,
+    attrs: Mapping[str, str] | None = None,
 ) -> HandEditorResult:
     """Draw the three-row editor; see the module docstring."""
+    extra = _data_attrs(attrs)
     deal_rows: Rows = tuple(_codes(r) for r in deal)  # type: ignore[assignment]
     deal_id = " | ".join(" ".join(sorted(r)) for r in deal_rows)
     stored = _stored(key, "arrangement")
@@ -245,6 +256,7 @@ def hand_editor(
         "disabled": bool(disabled),
         "four_colour": bool(four_colour),
         "scroll": deal_id if scroll else None,
+        "attrs": extra,
     }
     result = _draw(
         key=key,
@@ -345,16 +357,13 @@ def card_rows(
     ``attrs`` are ``data-*`` attributes set on the element that holds the rows (the Play
     page's reveal contract: ``data-seat``, ``data-rows``, ``data-chi``).
     """
-    extra = dict(attrs or {})
-    if any(not name.startswith("data-") for name in extra):
-        raise ValueError(f"card_rows sets data-* attributes only, not {sorted(extra)}")
     data = {
         "view": "rows",
         "compact": bool(compact),
         "small": bool(small),
         "scroll": scroll,
         "four_colour": bool(four_colour),
-        "attrs": {name: str(value) for name, value in extra.items()},
+        "attrs": _data_attrs(attrs),
         "rows": [
             {"label": r.label, "note": r.note, "cards": _codes(r.cards), "marked": _codes(r.marked), "backs": r.backs}
             for r in rows

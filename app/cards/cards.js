@@ -690,7 +690,11 @@ export default function (args) {
   inst.root.dataset.skinFace = skin.face || "classic";
   inst.root.dataset.skinBack = skin.back || "green";
   inst.root.dataset.view = data.view;
-  if (data.view === "editor") editorUpdate(inst, data, fresh);
+  if (data.view === "editor") {
+    // data-* attributes a page puts on the editor (the Rooms page's data-seat)
+    for (const [name, value] of Object.entries(data.attrs || {})) inst.root.setAttribute(name, value);
+    editorUpdate(inst, data, fresh);
+  }
   else if (data.view === "picker") pickerUpdate(inst, data, fresh);
   else if (data.view === "table") tableUpdate(inst, data, fresh);
   else { inst.data = data; staticRender(inst); }

@@ -1,0 +1,626 @@
+"""Rooms page: a private Mau Binh table for 2-4 people, each on their own phone.
+
+The host creates a room (rules, seats, opponents the computers assume, timer) and shares
+its code, its link or its QR code; friends open the link (``?room=<code>``) and take a
+free seat under a name.  The host puts computer players in the empty seats (or leaves
+Start to fill them with Club players) and presses **Start**.  Each person arranges their
+13 cards with Play's card editor and presses **Reveal**; when everyone has revealed (or
+the timer ran out) everyone sees the same reveal and settlement (``score_table``), the
+running balances, and anyone seated deals the next hand.
+
+The page only draws: the room lives in the store (:mod:`rooms`), and what the page sends
+to the browser comes from :func:`rooms.table.seat_view`, which holds no other seat's cards
+before the settlement.  A fragment polls the room every second (and settles a hand whose
+timer ran out), so the other players' actions show within about a second.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import time
+from collections.abc import Sequence
+
+import segno
+import streamlit as st
+
+from app.card_text import category_names, editor_labels
+from app.cards import CardRow, TableEvent, card_rows, hand_editor, macao_table
+from app.controls import field_select, four_colour, rules_select
+from app.errors import show_error
+from app.i18n import _, labels_now, pgettext
+from app.macao_table import seat_action, seat_table
+from app.page_state import remember, restore
+from app.profile import available_store
+from app.room_seat import hold, keep_in_browser, seat_token
+from app.settlement import pair_block, seat_totals
+from app.terms import preset_label
+from macao import Phase
+from macao.actions import Accept, Action, Draw, KeepDrawn, Pass, PlayDrawn
+from macao.bots import BOTS
+from rooms import (
+    IDLE_SECONDS,
+    NAME_LENGTH,
+    TIMERS,
+    TURN_TIMERS,
+    InvalidRoomCode,
+    MacaoSeatView,
+    MacaoSettings,
+    NotSeated,
+    RoomError,
+    RoomFull,
+    Rooms,
+    SeatView,
+    Settings,
+    StaleAction,
+    TooManyRoomAttempts,
+    UnknownRoom,
+    format_room_code,
+    parse_room_code,
+)
+from solver.fields import DEFAULT_FIELD
+from solver.players import LEVELS
+from solver.table import HandRecord, history_csv, history_from_json
+from store import get_store
+
+GAME = "rooms_game"
+GAMES = ("mau_binh", "macao")
+PRESET = "rooms_preset"
+SEATS = "rooms_seats"
+FIELD = "rooms_field"
+TIMER = "rooms_timer"
+TURN_TIMER = "rooms_turn_timer"
+MACAO_OPTIONS = {  # session key: (Rules field, default)
+    "rooms_macao_start_cards": ("start_cards", 5),
+    "rooms_macao_jokers": ("jokers", True),
+    "rooms_macao_stacking": ("stacking", "matching"),
+    "rooms_macao_ace_wild": ("ace_wild", True),
+    "rooms_macao_end_mode": ("end_mode", "last_loses"),
+}
+STACKING = ("matching", "any", "none")
+END = ("last_loses", "first_wins")
+NAME = "rooms_name"
+CODE_INPUT = "rooms_code_input"
+ERROR = "rooms_error"
+ROWS = "rooms_rows_{}_{}"  # code, hand number: the editor's rows (the page's copy)
+CATEGORIES = category_names()
+#: Seconds between two notes that this seat's page is open (the room marks a page quiet
+#: for a minute away).
+HEARTBEAT_SECONDS = 5
+
+
+@st.cache_resource
+def service() -> Rooms:
+    """The process's one room service (its code-lookup limit is per process)."""
+    return Rooms(get_store())
+
+
+def level_label(level: str) -> str:
+    labels = {
+        "beginner": pgettext("player level", "Beginner"),
+        "club": pgettext("player level", "Club"),
+        "expert": pgettext("player level", "Expert"),
+    }
+    return labels.get(level, level)
+
+
+def game_label(game: str) -> str:
+    return {"mau_binh": "Mau Binh", "macao": "Macao"}.get(game, game)
+
+
+def bot_label(level: str) -> str:
+    """A Macao computer player's level as the player reads it."""
+    labels = {
+        "random": pgettext("bot level", "Random"),
+        "easy": pgettext("bot level", "Easy"),
+        "normal": pgettext("bot level", "Normal"),
+        "hard": pgettext("bot level", "Hard"),
+    }
+    return labels.get(level, level)
+
+
+def stacking_label(value: str) -> str:
+    labels = {"matching": _("Matching cards"), "any": _("Any draw card"), "none": pgettext("stacking", "None")}
+    return labels.get(value, value)
+
+
+def end_label(value: str) -> str:
+    return {"last_loses": _("Last with cards loses"), "first_wins": _("First out wins")}.get(value, value)
+
+
+def timer_label(seconds: int | None) -> str:
+    return pgettext("timer", "Off") if seconds is None else _("{seconds} s").format(seconds=seconds)
+
+
+def seat_label(view: SeatView | MacaoSeatView, seat: int) -> str:
+    """A seat's name as this player reads it (plain text: escape it where it is drawn)."""
+    s = view.seats[seat]
+    if s.kind == "computer" and isinstance(view, MacaoSeatView):
+        return f"{bot_label(s.level or 'normal')} {seat + 1}"
+    if s.kind == "computer":
+        return f"{level_label(s.level or 'club')} {seat + 1}"
+    if s.kind == "open":
+        return _("Open seat {n}").format(n=seat + 1)
+    return s.name or _("Player {n}").format(n=seat + 1)
+
+
+def problem_text(problem: Exception) -> str:
+    """A room problem in the player's language."""
+    if isinstance(problem, TooManyRoomAttempts):
+        return _("Too many wrong room codes were tried; wait a minute and try again.")
+    if isinstance(problem, InvalidRoomCode):
+        return _("A room code is 10 letters and digits, like 7KQ2M-9X0AB.")
+    if isinstance(problem, UnknownRoom):
+        return _(
+            "There is no room with this code: the code is wrong, or the room expired after {hours} hours "
+            "without a move."
+        ).format(hours=IDLE_SECONDS // 3600)
+    if isinstance(problem, RoomFull):
+        return _("This room is full: every seat is taken.")
+    if isinstance(problem, NotSeated):
+        return _("This browser holds no seat in this room.")
+    if isinstance(problem, StaleAction):
+        return _("That was already done (another player was quicker); the room is shown as it is now.")
+    return _("The room refused this: {reason}").format(reason=str(problem))
+
+
+def set_error(problem: Exception) -> None:
+    st.session_state[ERROR] = problem_text(problem)
+
+
+# --- callbacks --------------------------------------------------------------------------------
+
+
+def on_create() -> None:
+    settings: Settings | MacaoSettings
+    if st.session_state.get(GAME) == "macao":
+        options = {field: st.session_state[key] for key, (field, _default) in MACAO_OPTIONS.items()}
+        settings = MacaoSettings(int(st.session_state[SEATS]), options, st.session_state[TURN_TIMER])
+    else:
+        settings = Settings(
+            preset=st.session_state[PRESET],
+            seats=int(st.session_state[SEATS]),
+            field=st.session_state[FIELD],
+            timer=st.session_state[TIMER],
+        )
+    code, token = service().create(settings, st.session_state.get(NAME, ""))
+    hold(code, token)
+    st.query_params["room"] = code
+
+
+def on_open_code() -> None:
+    text = st.session_state.get(CODE_INPUT, "")
+    st.query_params["room"] = text.strip()[:40]
+
+
+def on_rename(code: str, token: str) -> None:
+    act("rename", code, token, st.session_state.get(f"rooms_name_{code}", ""))
+
+
+def act(what: str, code: str, token: str, *args: object) -> None:
+    """Run one room action, keeping what went wrong for the next draw."""
+    try:
+        getattr(service(), what)(code, token, *args)
+    except StaleAction:
+        if what not in ("next_hand", "start"):  # another player dealt first: nothing to say
+            st.session_state[ERROR] = problem_text(StaleAction(""))
+    except RoomError as exc:
+        set_error(exc)
+
+
+def on_save_draft(code: str, token: str, number: int) -> None:
+    rows = st.session_state.get(ROWS.format(code, number))
+    if rows is not None:
+        act("save_draft", code, token, number, rows)
+
+
+def on_computer(code: str, token: str, seat: int) -> None:
+    level = st.session_state.get(f"rooms_level_{code}_{seat}")
+    act("set_computer", code, token, seat, None if level == "open" else level)
+
+
+def on_leave_room() -> None:
+    st.query_params.pop("room", None)
+
+
+# --- drawing ----------------------------------------------------------------------------------
+
+
+def lobby() -> None:
+    """Create a room, or open one by its code."""
+    restore(PRESET, "vietnamese")
+    restore(SEATS, 4)
+    restore(FIELD, DEFAULT_FIELD)
+    restore(TIMER, None)
+    restore(TURN_TIMER, 60)
+    restore(GAME, "mau_binh")
+    for key, (_field, default) in MACAO_OPTIONS.items():
+        restore(key, default)
+    restore(NAME, "")
+    st.text_input(_("Your name"), key=NAME, max_chars=NAME_LENGTH, placeholder=_("Shown to the other players"))
+    with st.container(border=True):
+        st.subheader(_("New room"))
+        st.segmented_control(_("Game"), GAMES, key=GAME, required=True, format_func=game_label)
+        st.segmented_control(_("Seats"), [2, 3, 4], key=SEATS, required=True)
+        if st.session_state[GAME] == "macao":
+            macao_options()
+        else:
+            rules_select(PRESET)
+            field_select(FIELD)
+            st.segmented_control(
+                _("Timer per hand"), list(TIMERS), key=TIMER, required=True, format_func=labels_now(timer_label, TIMERS)
+            )
+        st.button(_("Create a room"), type="primary", key="rooms_create", on_click=on_create)
+    remember(NAME, GAME, PRESET, SEATS, FIELD, TIMER, TURN_TIMER, *MACAO_OPTIONS)
+    with st.container(border=True):
+        st.subheader(_("Join a room"))
+        st.text_input(_("Room code"), key=CODE_INPUT, max_chars=20, placeholder="7KQ2M-9X0AB")
+        st.button(_("Open the room"), key="rooms_open", on_click=on_open_code)
+
+
+def macao_options() -> None:
+    """The Macao options a room plays with (as on the Macao page)."""
+    st.slider(_("Starting cards"), 5, 10, key="rooms_macao_start_cards")
+    c1, c2 = st.columns(2)
+    c1.toggle(_("Jokers"), key="rooms_macao_jokers", help=_("Black joker: draw 5, red joker: draw 10"))
+    c2.toggle(_("Ace is wild"), key="rooms_macao_ace_wild")
+    st.selectbox(_("Stacking"), STACKING, format_func=labels_now(stacking_label, STACKING), key="rooms_macao_stacking")
+    st.selectbox(_("End of round"), END, format_func=labels_now(end_label, END), key="rooms_macao_end_mode")
+    st.segmented_control(
+        _("Time per turn"), list(TURN_TIMERS), key=TURN_TIMER, required=True,
+        format_func=labels_now(timer_label, TURN_TIMERS),
+    )  # fmt: skip
+    st.caption(_("When a person's time runs out, a draw is played for them. Macao! is said for everyone."))
+
+
+def invite(code: str, open_seats: int) -> None:
+    """The room's code, link (with a copy button) and QR code."""
+    title = _("Room {code}").format(code=format_room_code(code))
+    st.html(
+        f'<div data-room-code="{html.escape(code)}" style="font-size:1.4rem;font-weight:700;letter-spacing:.08em">'
+        f"{html.escape(title)}</div>"
+    )
+    base = str(st.context.url or "").split("?")[0]
+    link = f"{base}?room={code}"
+    with st.expander(_("Invite friends"), expanded=open_seats > 0):
+        st.caption(_("Share the link or the QR code; the code alone works too, on the Rooms page."))
+        st.code(link, language=None, wrap_lines=True)
+        png = io.BytesIO()
+        segno.make(link, error="m").save(png, kind="png", scale=5, border=2)
+        st.image(png.getvalue(), width=200)
+
+
+def seats_list(view: SeatView | MacaoSeatView) -> None:
+    """Who sits where and what they are doing (names as plain text)."""
+    statuses = {
+        "open": _("open"),
+        "arranging": _("arranging…"),
+        "revealed": _("revealed"),
+        "away": _("away: a computer plays for them"),
+        "computer": _("computer player"),
+        "present": _("at the table"),
+        "turn": _("to play"),
+    }
+    lines = []
+    for s in view.seats:
+        you = " · " + _("you") if s.seat == view.seat else ""
+        host = " · " + _("host") if s.seat == 0 else ""
+        balance = view.balances[s.seat] if isinstance(view, SeatView) and view.hands_played else None
+        chi = " · " + _("{n} chi").format(n=signed(balance)) if balance is not None else ""
+        lines.append(
+            f'<div class="room-seat-status"><b>{html.escape(seat_label(view, s.seat))}</b>'
+            f"{html.escape(you + host)} — {html.escape(statuses.get(s.status, s.status))}{html.escape(chi)}</div>"
+        )
+    st.html("".join(lines))
+
+
+def signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def choose_computers(view: SeatView | MacaoSeatView, token: str) -> None:
+    """The host's choice of a computer player (or none yet) for each seat no person holds."""
+    levels, label = (list(BOTS), bot_label) if isinstance(view, MacaoSeatView) else (list(LEVELS), level_label)
+    options = ["open", *levels]
+    labels = {"open": _("Open for a friend"), **{level: label(level) for level in levels}}
+    for s in view.seats:
+        if s.kind == "person":
+            continue
+        key = f"rooms_level_{view.code}_{s.seat}"
+        st.session_state[key] = s.level if s.kind == "computer" else "open"
+        st.selectbox(
+            _("Seat {n}").format(n=s.seat + 1),
+            options,
+            key=key,
+            format_func=labels_now(lambda o: labels[o], options),
+            on_change=on_computer,
+            args=(view.code, token, s.seat),
+        )
+
+
+def arrange(view: SeatView, token: str) -> None:
+    """This seat's editor and Reveal button (own cards only)."""
+    rows_key = ROWS.format(view.code, view.number)
+    result = hand_editor(
+        [list(r) for r in view.rows],
+        key=f"rooms_editor_{view.code}_{view.number}",
+        labels=editor_labels(),
+        categories=CATEGORIES,
+        rows=[list(r) for r in view.rows],
+        rows_key=rows_key,
+        four_colour=four_colour(),
+        on_change=lambda: on_save_draft(view.code, token, view.number),
+        attrs={"data-seat": str(view.seat)},
+    )
+    if st.button(_("Reveal"), type="primary", key=f"rooms_reveal_{view.code}_{view.number}"):
+        act("reveal", view.code, token, view.number, [list(r) for r in result.rows])
+        st.rerun()
+
+
+def waiting(view: SeatView) -> None:
+    st.caption(_("Your set is in. Waiting for the others…"))
+    card_rows([CardRow(cards=list(r)) for r in view.rows], key=f"rooms_mine_{view.code}_{view.number}",
+              compact=True, four_colour=four_colour())  # fmt: skip
+
+
+def settlement(view: SeatView, record: HandRecord) -> None:
+    """Every seat's set with the reveal contract (as on Play), then who pays whom and the balances."""
+    st.subheader(_("Hand {number}").format(number=record.number))
+    for seat in range(record.players):
+        name, total = seat_label(view, seat), record.totals[seat]
+        colour = "#2e7d32" if total > 0 else "#c62828" if total < 0 else "inherit"
+        chi_text = _("{n} chi").format(n=signed(total))
+        notes = []
+        if record.fouls[seat]:
+            notes.append(pgettext("grade", "foul"))
+        if seat in record.extra.get("timed_out", []):
+            notes.append(_("time ran out: the rows as they stood were played"))
+        if seat in record.extra.get("stand_in", []):
+            notes.append(_("away: a computer played this hand"))
+        st.html(
+            f'<div style="display:flex;flex-wrap:wrap;gap:.2em .6em;align-items:baseline"><b>{html.escape(name)}</b>'
+            f'<span style="color:{colour};font-weight:700">{html.escape(chi_text)}</span>'
+            f'<span style="opacity:.75">{html.escape(" · ".join(notes))}</span></div>'
+        )
+        contract = {"data-seat": str(seat), "data-rows": record.sets[seat], "data-chi": str(record.totals[seat])}
+        rows = [CardRow(cards=row.split()) for row in record.sets[seat].split(" | ")]
+        card_rows(rows, key=f"rooms_seat_{view.code}_{record.number}_{seat}", compact=True, four_colour=four_colour(),
+                  attrs=contract)  # fmt: skip
+    # who pays whom, from this seat's side first (score_table's line items, as on Play)
+    n, me = record.players, view.seat
+    names = [seat_label(view, s) for s in range(n)]
+    st.markdown("**" + _("Settlement") + "**")
+    st.html(seat_totals(names, record.totals, list(view.balances)))
+    seat_cards = [[list(row) for row in record.arrangement(s).rows] for s in range(n)]
+    mine = [pair_block(record.settlement(me, j), names[me], names[j], seat_cards[j], four_colour()) for j in range(n)
+            if j != me]  # fmt: skip
+    st.html("".join(mine))
+    others = [(i, j) for i in range(n) for j in range(i + 1, n) if me not in (i, j)]
+    if others:
+        with st.expander(_("Between the other players")):
+            st.html(
+                "".join(
+                    pair_block(record.settlement(i, j), names[i], names[j], seat_cards[j], four_colour())
+                    for i, j in others
+                )
+            )
+    st.caption(_("Settled by score_table: totals sum to {total}.").format(total=sum(record.totals)))
+
+
+def history(view: SeatView | MacaoSeatView, token: str) -> None:
+    """The room's settled hands, for its members (only between hands: cards come round again)."""
+    if isinstance(view, SeatView) and not view.hands_played:
+        return
+    try:
+        text = service().history(view.code, token)
+    except RoomError as exc:
+        show_error(problem_text(exc))
+        return
+    if isinstance(view, MacaoSeatView):
+        st.download_button(_("Download JSON"), text, file_name=f"macao-room-{view.code}.json",
+                           mime="application/json", key="rooms_json", on_click="ignore")  # fmt: skip
+        return
+    _config, records = history_from_json(text)
+    name = f"mau-binh-room-{view.code}"
+    with st.container(horizontal=True):
+        st.download_button(_("Download JSON"), text, file_name=f"{name}.json", mime="application/json",
+                           key="rooms_json", on_click="ignore")  # fmt: skip
+        st.download_button(_("Download CSV"), history_csv(records), file_name=f"{name}.csv", mime="text/csv",
+                           key="rooms_csv", on_click="ignore")  # fmt: skip
+
+
+def heartbeat(code: str, token: str) -> None:
+    """Tell the room this seat's page is open (at most every few seconds)."""
+    key = f"rooms_heartbeat_{code}"
+    if time.time() - st.session_state.get(key, 0.0) < HEARTBEAT_SECONDS:
+        return
+    try:
+        service().heartbeat(code, token)
+    except RoomError:
+        return
+    st.session_state[key] = time.time()
+
+
+@st.fragment(run_every=1.0)
+def watch(code: str, token: str, version: int, deadline_ms: int | None) -> None:
+    """Poll the room: redraw the page when it changed (and settle a hand whose time ran out)."""
+    heartbeat(code, token)
+    try:
+        now = service().tick(code)
+    except RoomError:
+        st.rerun(scope="app")
+    if now != version:
+        st.rerun(scope="app")
+    if deadline_ms is not None:
+        left = max(0.0, deadline_ms / 1000 - time.time())
+        st.caption(_("⏱ {seconds} s left: your set as it stands is played when the time runs out.").format(
+            seconds=f"{left:.0f}"))  # fmt: skip
+
+
+def legal_index(chosen: Action, legal: Sequence[Action]) -> int | None:
+    """Where ``chosen`` is among the legal moves: the same move, said with Macao! when that is
+    one of the moves (the room says Macao! for everyone), else without."""
+    same = [
+        i
+        for i, a in enumerate(legal)
+        if type(a) is type(chosen)
+        and getattr(a, "cards", None) == getattr(chosen, "cards", None)
+        and getattr(a, "suit", None) == getattr(chosen, "suit", None)
+    ]
+    declared = [i for i in same if getattr(legal[i], "declare", False)]
+    return (declared or same or [None])[0]
+
+
+def macao_round(view: MacaoSeatView, token: str) -> None:
+    """The Macao table as this seat sees it (its own hand, the others' card counts)."""
+    obs = view.observation
+    assert obs is not None
+    names = [seat_label(view, s) for s in range(len(view.seats))]
+    facts = seat_table(obs, view.legal, names, declare=True, four_colour=four_colour())
+
+    def tapped(event: TableEvent) -> None:
+        if event.move != view.number or not view.legal:
+            return  # a tap on an earlier table
+        chosen = seat_action(obs, list(view.legal), event, True)
+        if isinstance(chosen, str):
+            st.session_state[ERROR] = chosen
+            return
+        index = legal_index(chosen, view.legal)
+        if index is not None:
+            act("play", view.code, token, view.number, index)
+
+    macao_table(facts.table, key=f"rooms_macao_{view.code}", on_event=tapped)
+    legal = list(view.legal)
+    if legal:  # the moves that are not a card: Draw, Accept, Pass, Keep it, Play it
+        moves = st.container(horizontal=True, gap="small")
+        buttons: list[tuple[str, Action]] = []
+        if obs.phase is Phase.AFTER_DRAW:
+            drawn = next((a for a in legal if isinstance(a, PlayDrawn) and a.declare), None)
+            drawn = drawn or next((a for a in legal if isinstance(a, PlayDrawn)), None)
+            if drawn is not None and drawn.suit is None:
+                buttons.append((_("Play it"), drawn))
+            buttons += [(pgettext("drawn card", "Keep it"), a) for a in legal if isinstance(a, KeepDrawn)]
+        else:
+            buttons += [(pgettext("button", "Draw"), a) for a in legal if isinstance(a, Draw)]
+            accept = (
+                _("Accept (draw {n})").format(n=obs.pending_draw) if obs.pending_draw else _("Accept (lose the turn)")
+            )
+            buttons += [(accept, a) for a in legal if isinstance(a, Accept)]
+            buttons += [(pgettext("button", "Pass"), a) for a in legal if isinstance(a, Pass)]
+        for i, (label, action) in enumerate(buttons):
+            moves.button(label, key=f"rooms_move_{view.code}_{view.number}_{i}", on_click=act,
+                         args=("play", view.code, token, view.number, legal.index(action)))  # fmt: skip
+    if view.phase == "over":
+        st.subheader(_("Round over"))
+        places = sorted(range(len(view.placings)), key=lambda s: view.placings[s])
+        st.html("".join(f"<div>{view.placings[s]}. <b>{html.escape(names[s])}</b></div>" for s in places))
+
+
+def held_view(text: str) -> tuple[str, str, SeatView | MacaoSeatView, int] | None:
+    """The room and view of the seat this browser already holds in room ``text``, if any (a
+    seated player's page is not counted against the limit on looking codes up)."""
+    try:
+        code = parse_room_code(text)
+    except InvalidRoomCode:
+        return None
+    token = seat_token(code)
+    if token is None:
+        return None
+    try:
+        view, version = service().view(code, token)
+    except RoomError:
+        return None
+    return code, token, view, version
+
+
+def room(text: str) -> None:
+    held = held_view(text)
+    if held is not None:
+        code, token, view, version = held
+    else:
+        try:
+            code = service().lookup(text).code
+        except (InvalidRoomCode, UnknownRoom, TooManyRoomAttempts) as exc:
+            show_error(problem_text(exc))
+            st.button(_("Back to the rooms"), key="rooms_back", on_click=on_leave_room)
+            lobby()
+            return
+        # opening a room's link takes its first free seat (the name can be changed below)
+        try:
+            _seat, token = service().join(code, st.session_state.get(NAME, ""))
+        except RoomError as exc:
+            show_error(problem_text(exc))
+            st.button(_("Back to the rooms"), key="rooms_back", on_click=on_leave_room)
+            return
+        hold(code, token)
+        view, version = service().view(code, token)
+    keep_in_browser(code)
+    st.session_state.pop(f"rooms_heartbeat_{code}", None)
+    heartbeat(code, token)
+    if view.seats[view.seat].status == "away":
+        act("come_back", code, token)
+        st.rerun()
+    invite(code, sum(1 for s in view.seats if s.kind == "open") if view.phase == "lobby" else 0)
+    if isinstance(view, MacaoSeatView):
+        st.caption(
+            _("Macao · {seats} seats · {timer} per turn").format(
+                seats=view.settings.seats, timer=timer_label(view.settings.turn_timer)
+            )
+        )
+    else:
+        st.caption(
+            _("{preset} rules · {seats} seats · timer {timer}").format(
+                preset=preset_label(view.settings.preset), seats=view.settings.seats,
+                timer=timer_label(view.settings.timer),
+            )
+        )  # fmt: skip
+    seats_list(view)
+    name_key = f"rooms_name_{code}"
+    if name_key not in st.session_state:
+        st.session_state[name_key] = view.seats[view.seat].name
+    st.text_input(_("Your name"), key=name_key, max_chars=NAME_LENGTH, on_change=on_rename, args=(code, token),
+                  placeholder=_("Shown to the other players"))  # fmt: skip
+    watch(code, token, version, view.deadline_ms)
+    if view.phase == "lobby":
+        if view.host:
+            st.caption(_("Wait for your friends, choose computer players for the other seats, then press Start."))
+            choose_computers(view, token)
+            st.button(_("Start"), type="primary", key="rooms_start", on_click=act, args=("start", code, token))
+        else:
+            st.caption(_("Waiting for the host to start."))
+    elif isinstance(view, MacaoSeatView):
+        macao_round(view, token)
+        if view.phase == "over":
+            history(view, token)
+    elif view.phase == "arranging":
+        st.subheader(_("Hand {number}").format(number=view.number))
+        if view.revealed:
+            waiting(view)
+        else:
+            arrange(view, token)
+    elif view.last is not None:
+        settlement(view, view.last)
+        st.button(_("Deal the next hand"), type="primary", key=f"rooms_next_{code}_{view.number}", on_click=act,
+                  args=("next_hand", code, token, view.number))  # fmt: skip
+        history(view, token)
+    st.button(_("Leave the table"), key="rooms_leave", on_click=leave, args=(code, token))
+
+
+def leave(code: str, token: str) -> None:
+    act("leave", code, token)
+    on_leave_room()
+
+
+# --- page -------------------------------------------------------------------------------------
+
+st.title(_("Rooms"))
+st.caption(_("A private table for 2 to 4 people, each on their own phone."))
+if st.session_state.get(ERROR):
+    show_error(st.session_state.pop(ERROR))
+wanted = st.query_params.get("room")
+if available_store() is None:  # rooms live in the database: without it there are none
+    st.error(_("Rooms are kept in the app's database, which cannot be opened right now; try again later."))
+elif wanted:
+    room(wanted)
+else:
+    lobby()
