@@ -417,9 +417,9 @@ def _status(room: Room, i: int) -> str:
 
 
 def seat_view(room: Room, seat: int, draft: Rows | None) -> SeatView:
-    """What seat ``seat`` may see.  Before a hand is settled this holds no card of another seat:
-    only ``room.deal.hands[seat]`` and this seat's own ``draft`` are read from the deal, and
-    settled records only once their hand is settled (the hand in play's, else the one before)."""
+    """What seat ``seat`` may see.  Before a hand is settled this holds no card another seat
+    holds in it: only ``room.deal.hands[seat]`` and this seat's own ``draft`` are read from
+    the deal; the only records read are settled ones (the hand in play's, else the one before)."""
     deal = room.deal
     cards: tuple[str, ...] = ()
     rows: tuple[tuple[str, ...], ...] = ()
