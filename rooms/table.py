@@ -25,8 +25,11 @@ Reveal for a hand already settled, a double "next hand") is refused with
 :class:`StaleAction` instead of being applied twice.
 
 :func:`seat_view` is the only thing a page gets: it holds the cards of the seat it is for
-and no other seat's cards or sets until the hand is settled (and none of any earlier
-hand while a new one is being arranged, since the same cards come round again).
+and no other seat's cards or sets until the hand is settled.  While the next hand is being
+arranged it also holds the hand settled last (every seat's set and the settlement): those
+cards were all revealed, and the next deal is a fresh shuffle, so they tell nothing of
+anyone's new cards.  So a person who polls only after someone dealt the next hand still
+sees the reveal and settlement everyone else saw.
 """
 
 from __future__ import annotations
@@ -381,7 +384,8 @@ class SeatView:
     """Everything one seat's page may show; built by :func:`seat_view` only.
 
     ``cards`` and ``rows`` are this seat's own; ``last`` (every seat's set and the
-    settlement) is there only while the hand it settled is the latest one.
+    settlement) is there only while the hand it settled is the latest one; ``previous``
+    is the hand settled last while the next one is being arranged (its cards are public).
     """
 
     code: str
@@ -396,6 +400,7 @@ class SeatView:
     rows: tuple[tuple[str, ...], ...]
     revealed: bool
     last: HandRecord | None
+    previous: HandRecord | None
     balances: tuple[int, ...]
     hands_played: int
 
@@ -412,9 +417,9 @@ def _status(room: Room, i: int) -> str:
 
 
 def seat_view(room: Room, seat: int, draft: Rows | None) -> SeatView:
-    """What seat ``seat`` may see.  Before a hand is settled this holds no card of another seat:
-    only ``room.deal.hands[seat]`` and this seat's own ``draft`` are read from the deal, and
-    settled records only once the hand in play is the one they settled."""
+    """What seat ``seat`` may see.  Before a hand is settled this holds no card another seat
+    holds in it: only ``room.deal.hands[seat]`` and this seat's own ``draft`` are read from
+    the deal; the only records read are settled ones (the hand in play's, else the one before)."""
     deal = room.deal
     cards: tuple[str, ...] = ()
     rows: tuple[tuple[str, ...], ...] = ()
@@ -431,7 +436,9 @@ def seat_view(room: Room, seat: int, draft: Rows | None) -> SeatView:
             mine = draft is not None and sorted(c for r in draft for c in r) == sorted(cards)
             shown = draft if draft is not None and mine else dealt_rows(own)
         rows = tuple(tuple(r) for r in shown)
-    last = HandRecord.from_dict(room.records[-1]) if room.phase == "settled" and room.records else None
+    latest = HandRecord.from_dict(room.records[-1]) if room.records else None
+    last = latest if room.phase == "settled" else None
+    previous = latest if room.phase == "arranging" else None
     running = balances(records(room))
     return SeatView(
         code=room.code,
@@ -446,6 +453,7 @@ def seat_view(room: Room, seat: int, draft: Rows | None) -> SeatView:
         rows=rows,
         revealed=revealed,
         last=last,
+        previous=previous,
         balances=tuple(running[-1]) if running else (0,) * len(room.seats),
         hands_played=len(room.records),
     )

@@ -35,7 +35,7 @@ from rooms.codes import new_room_code, new_token
 from rooms.macao_room import MacaoRoom
 from solver import score_table
 from solver.scoring import Arrangement
-from solver.table import deal_hands, deal_seed
+from solver.table import HandRecord, deal_hands, deal_seed
 from store import Store
 
 
@@ -176,6 +176,23 @@ def test_hands_are_dealt_from_the_room_seed_as_on_play(service: Rooms) -> None:
     assert sorted(view.cards) == sorted(map(str, expected[1]))
 
 
+def hand_in_play(view: room_table.SeatView) -> dict[str, Any]:
+    """The view without ``previous``: the hand settled before, whose cards were all revealed
+    (a fresh shuffle deals the same 52 cards again, so its card codes are every seat's too)."""
+    data = asdict(view)
+    data.pop("previous")
+    return data
+
+
+def assert_previous_is_the_last_settled(view: room_table.SeatView, room: room_table.Room) -> None:
+    """``previous`` is exactly the last settled record, and only while the next hand is arranged."""
+    if room.phase == "arranging" and room.records:
+        assert view.previous is not None and view.previous == HandRecord.from_dict(room.records[-1])
+        assert view.previous.number == view.number - 1
+    else:
+        assert view.previous is None
+
+
 def test_a_seat_view_holds_no_other_seat_cards_until_the_hand_is_settled(service: Rooms) -> None:
     code, tokens = full_room(service)
     room = state(service, code)
@@ -185,7 +202,8 @@ def test_a_seat_view_holds_no_other_seat_cards_until_the_hand_is_settled(service
         for step in range(3):  # before any reveal, after one, after two (of three people)
             for seat, token in enumerate(tokens):
                 view, _version = service.view(code, token)
-                text = json.dumps(asdict(view))
+                assert_previous_is_the_last_settled(view, room)
+                text = json.dumps(hand_in_play(view))
                 words = set(text.replace('"', " ").replace(",", " ").replace("|", " ").split())
                 assert hands[seat] <= words
                 for other, cards in enumerate(hands):
@@ -199,6 +217,32 @@ def test_a_seat_view_holds_no_other_seat_cards_until_the_hand_is_settled(service
         room = state(service, code)
         assert room.deal is not None
         hands = [set(h.split()) for h in room.deal.hands]
+
+
+def test_a_seat_that_polls_only_after_the_next_deal_still_sees_the_last_settlement(service: Rooms) -> None:
+    """Someone deals hand 2 the moment hand 1 settles: a seat whose page had not polled in
+    between still gets hand 1's reveal and settlement (score_table's) with hand 2's cards."""
+    code, tokens = full_room(service, people=3, preset="vietnamese")
+    for token in tokens:
+        view, _version = service.view(code, token)
+        service.reveal(code, token, 1, rows_of(view))
+    settled = service.view(code, tokens[0])[0].last
+    assert settled is not None and settled.number == 1
+    service.next_hand(code, tokens[0], 1)  # seat 2 never polled while hand 1 was the latest
+    view, _version = service.view(code, tokens[2])
+    assert view.phase == "arranging" and view.number == 2 and view.last is None
+    previous = view.previous
+    assert previous is not None and previous == settled
+    expected = score_table([Arrangement.parse(s) for s in previous.sets], "vietnamese")
+    assert list(previous.totals) == list(expected.totals) and sum(previous.totals) == 0
+    assert list(view.balances) == list(previous.totals)  # the running balances after hand 1
+    room = state(service, code)
+    assert room.deal is not None and sorted(view.cards) == sorted(room.deal.hands[2].split())
+    for token in tokens:  # hand 2 settled: its own record, no previous
+        view, _version = service.view(code, token)
+        service.reveal(code, token, 2, rows_of(view))
+    view, _version = service.view(code, tokens[2])
+    assert view.previous is None and view.last is not None and view.last.number == 2
 
 
 def test_the_settlement_is_score_table_of_every_seat_set_and_balances_run(service: Rooms) -> None:
@@ -416,7 +460,8 @@ def test_no_sequence_of_actions_lets_a_seat_view_show_another_seat_cards(service
                 hands = [set(h.split()) for h in room.deal.hands]
                 for seat, token in enumerate(tokens):
                     view, _version = service.view(code, token)
-                    words = set(json.dumps(asdict(view)).replace('"', " ").replace("|", " ").split())
+                    assert_previous_is_the_last_settled(view, room)
+                    words = set(json.dumps(hand_in_play(view)).replace('"', " ").replace("|", " ").split())
                     assert hands[seat] <= words, (game, seat)
                     assert not words & set().union(*(h for s, h in enumerate(hands) if s != seat)), (game, seat)
             seat = rng.randrange(people)

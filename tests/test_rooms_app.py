@@ -56,8 +56,21 @@ def component_attrs(at: AppTest) -> dict[int, dict[str, str]]:
             continue
         data = json.loads(proto.mixed.json if kind == "mixed" else proto.json)
         attrs = data.get("attrs") or {}
-        if "data-chi" in attrs:
+        if "data-chi" in attrs and "data-seat" in attrs:
             found[int(attrs["data-seat"])] = attrs
+    return found
+
+
+def last_hand_attrs(at: AppTest) -> dict[int, dict[str, str]]:
+    """The last hand's seats shown under the hand being arranged (``data-last-seat``)."""
+    found = {}
+    for element in at.get("bidi_component"):
+        proto = element.proto
+        kind = proto.WhichOneof("data")
+        if kind in ("json", "mixed"):
+            attrs = json.loads(proto.mixed.json if kind == "mixed" else proto.json).get("attrs") or {}
+            if "data-last-seat" in attrs:
+                found[int(attrs["data-last-seat"])] = attrs
     return found
 
 
@@ -103,6 +116,26 @@ def test_create_join_start_reveal_and_the_settlement_is_score_table() -> None:
     chis = [int(attrs[s]["data-chi"]) for s in range(4)]
     assert chis == score_table(sets, "vietnamese").totals and sum(chis) == 0
     assert host.session_state[TOKENS][code] not in str(host.query_params)
+    # the host deals hand 2 before the guest's page runs again: the guest still gets hand 1's
+    # reveal and settlement, marked as the last hand, under its own hand 2 and nothing else
+    host.button(key=f"rooms_next_{code}_1").click().run()
+    no_crash(host)
+    guest.run()
+    no_crash(guest)
+    with service.store.read() as connection:
+        room, _version = service._row(connection, code)
+    assert room.deal is not None and room.deal.number == 2
+    last = last_hand_attrs(guest)
+    assert sorted(last) == [0, 1, 2, 3] and {a["data-last-hand"] for a in last.values()} == {"1"}
+    assert [Arrangement.parse(last[s]["data-rows"]) for s in range(4)] == sets
+    assert [int(last[s]["data-chi"]) for s in range(4)] == chis
+    assert component_attrs(guest) == {}  # no [data-seat][data-chi]: hand 2 is not revealed
+    current = "\n".join(
+        str(e.proto) for e in [*guest.get("html"), *guest.get("bidi_component")] if "data-last-hand" not in str(e.proto)
+    )
+    hidden = [c for s, hand in enumerate(room.deal.hands) if s != 1 for c in hand.split()]
+    assert not [c for c in hidden if f'\\"{c}\\"' in current or f'"{c}"' in current]
+    assert all(f'\\"{c}\\"' in current for c in room.deal.hands[1].split())
 
 
 def test_a_macao_room_shows_each_person_their_own_hand_and_whose_turn() -> None:

@@ -6,12 +6,15 @@ free seat under a name.  The host puts computer players in the empty seats (or l
 Start to fill them with Club players) and presses **Start**.  Each person arranges their
 13 cards with Play's card editor and presses **Reveal**; when everyone has revealed (or
 the timer ran out) everyone sees the same reveal and settlement (``score_table``), the
-running balances, and anyone seated deals the next hand.
+running balances, and anyone seated deals the next hand.  That reveal stays on every
+screen, under the next hand's cards, until the next hand is settled: a person whose page
+polled only after someone else dealt again still sees it.
 
 The page only draws: the room lives in the store (:mod:`rooms`), and what the page sends
 to the browser comes from :func:`rooms.table.seat_view`, which holds no other seat's cards
-before the settlement.  A fragment polls the room every second (and settles a hand whose
-timer ran out), so the other players' actions show within about a second.
+of the hand in play before its settlement.  A fragment polls the room every second (and
+settles a hand whose timer ran out), so the other players' actions show within about a
+second.
 """
 
 from __future__ import annotations
@@ -363,9 +366,25 @@ def waiting(view: SeatView) -> None:
               compact=True, four_colour=four_colour())  # fmt: skip
 
 
-def settlement(view: SeatView, record: HandRecord) -> None:
-    """Every seat's set with the reveal contract (as on Play), then who pays whom and the balances."""
-    st.subheader(_("Hand {number}").format(number=record.number))
+def settlement(view: SeatView, record: HandRecord, *, last: bool = False) -> None:
+    """Every seat's set with the reveal contract (as on Play), then who pays whom and the balances.
+
+    ``last``: the hand settled before the one being arranged, shown under it so that no one
+    misses a reveal however fast the next hand was dealt.  Its cards were all revealed, but
+    it must not pass for the reveal of the hand in play: every element of it sits under a
+    ``data-last-hand="<number>"`` mark, and a seat is ``data-last-seat``, not ``data-seat``
+    (``[data-seat="<n>"][data-chi]`` stays the sign that the hand in play is revealed).
+    """
+    mark = f' data-last-hand="{record.number}"' if last else ""
+
+    def block(markup: str) -> None:
+        st.html(f"<div{mark}>{markup}</div>")
+
+    if last:
+        st.divider()
+        st.subheader(_("Last hand (hand {number})").format(number=record.number))
+    else:
+        st.subheader(_("Hand {number}").format(number=record.number))
     for seat in range(record.players):
         name, total = seat_label(view, seat), record.totals[seat]
         colour = "#2e7d32" if total > 0 else "#c62828" if total < 0 else "inherit"
@@ -377,28 +396,31 @@ def settlement(view: SeatView, record: HandRecord) -> None:
             notes.append(_("time ran out: the rows as they stood were played"))
         if seat in record.extra.get("stand_in", []):
             notes.append(_("away: a computer played this hand"))
-        st.html(
+        block(
             f'<div style="display:flex;flex-wrap:wrap;gap:.2em .6em;align-items:baseline"><b>{html.escape(name)}</b>'
             f'<span style="color:{colour};font-weight:700">{html.escape(chi_text)}</span>'
             f'<span style="opacity:.75">{html.escape(" · ".join(notes))}</span></div>'
         )
-        contract = {"data-seat": str(seat), "data-rows": record.sets[seat], "data-chi": str(record.totals[seat])}
+        where = {"data-last-hand": str(record.number), "data-last-seat": str(seat)} if last else {}
+        where = where or {"data-seat": str(seat)}
+        contract = {**where, "data-rows": record.sets[seat], "data-chi": str(record.totals[seat])}
         rows = [CardRow(cards=row.split()) for row in record.sets[seat].split(" | ")]
-        card_rows(rows, key=f"rooms_seat_{view.code}_{record.number}_{seat}", compact=True, four_colour=four_colour(),
+        kind = "last" if last else "seat"
+        card_rows(rows, key=f"rooms_{kind}_{view.code}_{record.number}_{seat}", compact=True, four_colour=four_colour(),
                   attrs=contract)  # fmt: skip
     # who pays whom, from this seat's side first (score_table's line items, as on Play)
     n, me = record.players, view.seat
     names = [seat_label(view, s) for s in range(n)]
     st.markdown("**" + _("Settlement") + "**")
-    st.html(seat_totals(names, record.totals, list(view.balances)))
+    block(seat_totals(names, record.totals, list(view.balances)))
     seat_cards = [[list(row) for row in record.arrangement(s).rows] for s in range(n)]
     mine = [pair_block(record.settlement(me, j), names[me], names[j], seat_cards[j], four_colour()) for j in range(n)
             if j != me]  # fmt: skip
-    st.html("".join(mine))
+    block("".join(mine))
     others = [(i, j) for i in range(n) for j in range(i + 1, n) if me not in (i, j)]
     if others:
         with st.expander(_("Between the other players")):
-            st.html(
+            block(
                 "".join(
                     pair_block(record.settlement(i, j), names[i], names[j], seat_cards[j], four_colour())
                     for i, j in others
@@ -598,6 +620,8 @@ def room(text: str) -> None:
             waiting(view)
         else:
             arrange(view, token)
+        if view.previous is not None:
+            settlement(view, view.previous, last=True)
     elif view.last is not None:
         settlement(view, view.last)
         st.button(_("Deal the next hand"), type="primary", key=f"rooms_next_{code}_{view.number}", on_click=act,
