@@ -32,6 +32,11 @@ def test_a_phone_link_opens_solve_with_the_strong_field(server: str, browser: ob
     page.goto(f"{server}/?field=strong&hand=" + FIELD_HAND.replace(" ", "+"))
     page.get_by_text("Top alternatives").wait_for(timeout=60_000)
     wait_idle(page)
+    # the table settings are folded into their one-line summary, which names the field
+    fold = page.locator(".st-key-solve_settings_open summary")
+    sync_api.expect(fold).to_contain_text("opponents: Strong")
+    fold.click()
+    wait_idle(page)
     selector = page.get_by_role("radiogroup", name="Opponents")
     sync_api.expect(selector.locator(CHECKED)).to_have_text("Strong")
     sync_api.expect(page.get_by_test_id("stMetricValue").first).to_have_text(ev_text("strong"))
@@ -83,9 +88,9 @@ def test_the_selector_fits_on_every_page_and_language(
             page.locator(".st-key-play_reveal_button button").click()  # type: ignore[attr-defined]
             page.locator("[data-seat='3']").wait_for(timeout=60_000)  # type: ignore[attr-defined]
             wait_idle(page)
-        if name != "solve":  # the settings sit in the page's first expander once a hand is dealt
-            page.locator("[data-testid=stExpander] summary").first.click()  # type: ignore[attr-defined]
-            wait_idle(page)
+        # the settings sit in the page's settings fold once a hand is dealt
+        page.locator(f".st-key-{name}_settings_open summary").click()  # type: ignore[attr-defined]
+        wait_idle(page)
         chosen = page.locator(f".st-key-{key} {CHECKED}")  # type: ignore[attr-defined]
         sync_api.expect(chosen).to_have_count(1)
         assert chosen.bounding_box()["width"] > 0

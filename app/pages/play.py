@@ -31,9 +31,10 @@ from app.fold import summary_label
 from app.grading import GRADE_ICONS, grade_for, same_rows
 from app.i18n import URL_PARAM, _, chart_locale, current_language, decimal, labels_now, ngettext, pgettext
 from app.page_state import Codec, PageState, Param, field_in_link, table_params
+from app.set_beside import set_beside_best
 from app.settlement import pair_block, seat_totals
 from app.share import share_deal
-from app.terms import category_label, field_label, grade_names, preset_label, row_names, special_label
+from app.terms import field_label, grade_names, preset_label, row_names, special_label
 from solver import Card, parse_cards, special_hand, strongest_back_first
 from solver.fields import DEFAULT_FIELD
 from solver.hands import category_of
@@ -506,24 +507,7 @@ def show_best_set(record: HandRecord, index: int) -> None:
         return
     mine, best = record.arrangement(0), Arrangement.parse(str(rev["best"]))
     if not same_rows(mine, best) and not record.specials[0]:
-        moved = [c for i, row in enumerate(mine.rows) for c in row if c not in best.rows[i]]
-        rules = record.rules
-        left, right = st.columns(2)
-        sides = ((left, _("Your set"), mine, "mine"), (right, _("Best set"), best, "best"))
-        for column, title, arrangement, key in sides:
-            with column:
-                st.markdown(f"**{title}**")
-                card_rows(
-                    [
-                        CardRow(sort_for_display(row), label, category_label(k), moved)
-                        for row, label, k in zip(arrangement.rows, row_names(), arrangement.keys(rules))
-                    ],
-                    key=f"play_review_{index}_{key}",
-                    small=True,
-                    four_colour=four_colour(),
-                )
-        if moved:
-            st.caption(_("Ringed: the cards that sit in a different row in the best set."))
+        set_beside_best(mine, best, record.rules, key=f"play_review_{index}", small=True)
     field = str(rev.get("field", DEFAULT_FIELD))
     notes = [_("graded against these opponents: {field}").format(field=field_label(field))]
     if record.extra.get("timed_out"):

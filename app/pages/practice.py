@@ -23,8 +23,8 @@ import pandas as pd  # type: ignore[import-untyped]
 import streamlit as st
 
 from app import engine, feedback, recording
-from app.card_text import canonical_hand, category_names, dealt_layout, editor_labels, sort_for_display
-from app.cards import CardRow, card_rows, hand_editor
+from app.card_text import canonical_hand, category_names, dealt_layout, editor_labels
+from app.cards import hand_editor
 from app.controls import field_select, four_colour, four_colour_toggle, players_select, rules_select
 from app.errors import show_error
 from app.fold import summary_label
@@ -33,8 +33,9 @@ from app.grading import GRADE_COLOURS, GRADE_ICONS, GRADES, grade_for, same_rows
 from app.i18n import URL_PARAM, _, chart_locale, current_language, labels_now, number, pgettext
 from app.page_state import Codec, PageState, Param, field_in_link, table_params
 from app.profile import available_store, current_profile
+from app.set_beside import set_beside_best
 from app.share import share_deal
-from app.terms import category_label, field_label, grade_names, preset_label, row_names, special_label
+from app.terms import field_label, grade_names, preset_label, row_names, special_label
 from solver import PRESETS, Card, parse_cards
 from solver.fields import DEFAULT_FIELD
 from solver.scoring import ROW_SIZES, Arrangement, special_hand
@@ -403,33 +404,15 @@ def show_result(result: dict[str, object]) -> None:
     if result.get("analysis"):
         show_feedback(result["analysis"])  # type: ignore[arg-type]
 
-    mine = Arrangement.parse(str(result["mine"]))
-    best = Arrangement.parse(str(result["best"]))
-    moved = [c for c, row_mine in ((c, i) for i, r in enumerate(mine.rows) for c in r)
-             if c not in best.rows[row_mine]]  # fmt: skip
     special = bool(result["special"])
-    left, right = st.columns(2)
-    for column, title, arrangement, wins, name in (
-        (left, _("Your set"), mine, result["row_win"], "mine"),
-        (right, _("Best set"), best, result["best_row_win"], "best"),
-    ):
-        with column:
-            st.markdown(f"**{title}**")
-            keys = arrangement.keys(rules)
-            notes = [  # a special hand wins whatever its rows hold: no per-row chances then
-                category_label(k)
-                if special
-                else _("{hand} · wins {percent}").format(hand=category_label(k), percent=percent(p))
-                for k, p in zip(keys, wins)  # type: ignore[call-overload]
-            ]
-            shown = [sort_for_display(row) for row in arrangement.rows]
-            card_rows(
-                [CardRow(row, label, note, moved) for row, label, note in zip(shown, row_names(), notes)],
-                key=f"practice_result_{name}",
-                four_colour=four_colour(),
-            )
-    if moved:
-        st.caption(_("Ringed: the cards that sit in a different row in the best set."))
+    set_beside_best(
+        Arrangement.parse(str(result["mine"])),
+        Arrangement.parse(str(result["best"])),
+        rules,
+        key="practice_result",
+        # a special hand wins whatever its rows hold: no per-row chances then
+        wins=None if special else (result["row_win"], result["best_row_win"]),  # type: ignore[arg-type]
+    )
     if special:
         return
     st.markdown(_("**Why: chance of winning each row against one opponent**"))

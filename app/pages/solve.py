@@ -14,6 +14,7 @@ from app.card_text import canonical_hand, cards_text, picker_labels, sort_for_di
 from app.cards import CardRow, card_picker, card_rows
 from app.controls import field_select, four_colour, four_colour_toggle, players_select, rules_select
 from app.errors import show_error
+from app.fold import summary_label
 from app.formats import chi, chi_gap, percent
 from app.hand_input import LINK_MAX_CHARS, read_hand, safe_parse_cards
 from app.i18n import URL_PARAM, _, current_language, labels_now, ngettext, pgettext
@@ -40,6 +41,7 @@ FIELD = "solve_field"
 HAND = "solve_hand"  # canonical text of the hand whose result is shown
 ERROR = "solve_error"
 PICK = "solve_picker"
+SETTINGS_OPEN = "solve_settings_open"  # the table settings expander is open
 
 
 # --- URL -----------------------------------------------------------------------------------
@@ -121,6 +123,7 @@ def on_pick(added: list[str], removed: list[str]) -> None:
 
 def on_solve() -> None:
     st.session_state.pop(ERROR, None)
+    st.session_state[SETTINGS_OPEN] = False  # the settings fold away: the answer is what matters now
     try:
         cards = read_hand(st.session_state.get(TEXT, ""))
     except ValueError as exc:
@@ -131,6 +134,7 @@ def on_solve() -> None:
 
 def on_deal() -> None:
     st.session_state.pop(ERROR, None)
+    st.session_state[SETTINGS_OPEN] = False
     cards = engine.deal(engine.new_seed())
     st.session_state[TEXT] = cards_text(cards)
     st.session_state[HAND] = canonical_hand(cards)
@@ -300,17 +304,29 @@ with st.expander(_("Pick cards on a grid")):
         st.caption(_("{n} of 13 cards picked.").format(n=len(picked)))
     four_colour_toggle("solve")
 
-col_preset, col_players, col_mode = st.columns([2, 1.2, 1.2])
-with col_preset:
-    rules_select(PRESET, help="\n\n".join(f"**{preset_label(k)}**: {v}" for k, v in preset_blurbs().items()))
-with col_players:
-    players_select(PLAYERS)
-with col_mode:
-    st.segmented_control(
-        _("Mode"), list(engine.MODES), key=MODE, required=True, format_func=labels_now(mode_label, engine.MODES),
-        help=_("Fast answers at once; Deep refines the top candidates by simulation (a few seconds)."),
-    )  # fmt: skip
-field_select(FIELD)
+# The table in one line, folded from the start: the line already names every setting (so
+# nothing is hidden), and on a phone it keeps the Solve button next to the cards.
+settings_label = summary_label(
+    SETTINGS_OPEN,
+    _("{rules} rules · {players} players · opponents: {field} · {mode} mode · change").format(
+        rules=preset_label(st.session_state[PRESET]),
+        players=st.session_state[PLAYERS],
+        field=field_label(st.session_state[FIELD]),
+        mode=mode_label(st.session_state[MODE]),
+    ),
+)
+with st.expander(settings_label, key=SETTINGS_OPEN, on_change="rerun"):
+    col_preset, col_players, col_mode = st.columns([2, 1.2, 1.2])
+    with col_preset:
+        rules_select(PRESET, help="\n\n".join(f"**{preset_label(k)}**: {v}" for k, v in preset_blurbs().items()))
+    with col_players:
+        players_select(PLAYERS)
+    with col_mode:
+        st.segmented_control(
+            _("Mode"), list(engine.MODES), key=MODE, required=True, format_func=labels_now(mode_label, engine.MODES),
+            help=_("Fast answers at once; Deep refines the top candidates by simulation (a few seconds)."),
+        )  # fmt: skip
+    field_select(FIELD)
 
 with st.container(horizontal=True):
     st.button(pgettext("button", "Solve"), type="primary", on_click=on_solve, key="solve_go")
