@@ -101,6 +101,7 @@ from ..tables import (
     term_slots,
 )
 from . import manifest
+from .pools import EXECUTORS, check_executor, open_pool
 from .rowsettle import rows_net, valid_rows
 from .tables import deal_hands, row_keys, unwritable
 
@@ -472,17 +473,19 @@ def build_all(
     hand_hands: int = HAND_HANDS,
     only_hand_terms: bool = False,
     all_hand_terms: bool = False,
+    executor: str = "local",
 ) -> None:
     """Build and save the corrections of every preset and field that plays one (the
     shipped manifest's play entries), at every table size, and the hand terms of those
     that play them (every corrected one with ``all_hand_terms``), learned on
     ``hand_hands`` further hands (0: none).  With ``only_hand_terms`` the per-tag
     corrections already in ``out_dir`` are kept and only the hand terms are (re)built on
-    them.  Each file written is recorded in the manifest of ``out_dir``."""
+    them.  Each file written is recorded in the manifest of ``out_dir``.  The work runs on
+    ``executor`` (:mod:`solver.training.pools`), in ``jobs * 4`` chunks per step."""
     out_dir.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     plays = shipped_plays()
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+    with open_pool(executor, jobs) as pool:
         for preset in presets:
             for field in fields:
                 plan = plays[(preset, field)]
@@ -577,6 +580,8 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--all-hand-terms", action="store_true",
                    help="build hand terms for every corrected table, not only those fast mode plays (to measure them)")
     b.add_argument("--out", type=Path, default=DATA_DIR)
+    b.add_argument("--executor", default="local",
+                   help=f"where the work runs: {', '.join(EXECUTORS)} (default local: --jobs processes)")
     args = parser.parse_args(argv)
     if args.hands < 100 or args.bank < 1000:
         parser.error("--hands must be at least 100 and --bank at least 1000 (about 1.3 % of it avoids a hand)")
@@ -586,10 +591,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--hand-hands must be 0 (no hand terms) or at least 1000")
     if args.only_hand_terms and not args.hand_hands:
         parser.error("--only-hand-terms needs --hand-hands above 0")
-    if problem := unwritable(args.out):
+    if problem := unwritable(args.out) or check_executor(args.executor):
         parser.error(problem)
     build_all(args.hands, args.bank, args.seed, max(1, args.jobs), args.presets, tuple(args.fields), args.out,
-              args.passes, args.hand_hands, args.only_hand_terms, args.all_hand_terms)  # fmt: skip
+              args.passes, args.hand_hands, args.only_hand_terms, args.all_hand_terms, args.executor)  # fmt: skip
     return 0
 
 

@@ -60,6 +60,7 @@ from ..tables import (
     table_name,
 )
 from . import manifest
+from .pools import EXECUTORS, check_executor, open_pool
 from .removal import (
     HAND_HANDS,
     HAND_TERM_HANDS,
@@ -222,12 +223,13 @@ def missing_inputs(out_dir: Path, preset: str, field: str, sizes: list[int]) -> 
     return None
 
 
-def build_all(rounds: int, jobs: int, out_dir: Path, sizes: list[int]) -> None:
+def build_all(rounds: int, jobs: int, out_dir: Path, sizes: list[int], executor: str = "local") -> None:
     """Self-play rounds for every field of :func:`self_play_fields` at ``sizes`` players,
     on the files in ``out_dir`` (rewritten in place once every size is done), with the
-    seeds and sizes the two builds recorded there."""
+    seeds and sizes the two builds recorded there; the work runs on ``executor``
+    (:mod:`solver.training.pools`), in ``jobs * 4`` chunks per step."""
     start = time.perf_counter()
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+    with open_pool(executor, jobs) as pool:
         for preset, field in self_play_fields():
             began = time.perf_counter()
             rules = PRESETS[preset]
@@ -273,15 +275,17 @@ def main(argv: list[str] | None = None) -> int:
                    help="table sizes (default all)")  # fmt: skip
     b.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     b.add_argument("--out", type=Path, default=DATA_DIR, help="where the two builds' files are (rewritten in place)")
+    b.add_argument("--executor", default="local",
+                   help=f"where the work runs: {', '.join(EXECUTORS)} (default local: --jobs processes)")
     args = parser.parse_args(argv)
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
-    if problem := unwritable(args.out):
+    if problem := unwritable(args.out) or check_executor(args.executor):
         parser.error(problem)
     for preset, field in self_play_fields():
         if problem := missing_inputs(args.out, preset, field, sorted(set(args.sizes))):
             parser.error(problem)
-    build_all(args.rounds, max(1, args.jobs), args.out, sorted(set(args.sizes)))
+    build_all(args.rounds, max(1, args.jobs), args.out, sorted(set(args.sizes)), args.executor)
     return 0
 
 
