@@ -21,6 +21,11 @@ same build with the per-tag corrections alone: the cost of the hand terms (solve
 where a table ships them.
 
     python benchmarks/core_side_by_side.py --hand-terms --rules four-two --players 2 --field strong
+
+``--both-hand-terms`` with the other build's path times the two builds both playing the
+hand terms (a change to how the search handles them).
+
+    python benchmarks/core_side_by_side.py /tmp/old_core.so --both-hand-terms --rules four-two --field strong
 """
 
 from __future__ import annotations
@@ -75,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="instead: this build with the card-removal corrections (this) and without (other)")
     parser.add_argument("--hand-terms", action="store_true",
                         help="instead: this build with the hand terms (this) and with the per-tag corrections alone")
+    parser.add_argument("--both-hand-terms", action="store_true",
+                        help="with the other build: both play the field's hand terms (default: neither)")
     parser.add_argument("--field", default="population", choices=FIELDS)
     parser.add_argument("--rules", default="vietnamese", choices=sorted(PRESETS))
     parser.add_argument("--players", type=int, default=4)
@@ -85,11 +92,14 @@ def main(argv: list[str] | None = None) -> int:
     same_build = args.removal or args.hand_terms
     if (args.removal and args.hand_terms) or same_build == (args.other is not None):
         parser.error("give the other build's path, or --removal, or --hand-terms")
-    if args.hand_terms and get_hand_weights(PRESETS[args.rules], args.players, args.field) is None:
+    if args.both_hand_terms and same_build:
+        parser.error("--both-hand-terms compares two builds: give the other build's path")
+    if (args.hand_terms or args.both_hand_terms) and get_hand_weights(PRESETS[args.rules], args.players,
+                                                                       args.field) is None:  # fmt: skip
         parser.error(f"{args.rules} at {args.players} players against the {args.field} field plays no hand terms")
     builds = {"other": _core if same_build else load_build(args.other), "this": _core}
     corrected = {"this": True, "other": not args.removal}
-    with_terms = {"this": args.hand_terms, "other": False}
+    with_terms = {"this": args.hand_terms or args.both_hand_terms, "other": args.both_hand_terms}
     models = {
         name: build_model(core, args.rules, args.players, args.field, corrected[name], with_terms[name])
         for name, core in builds.items()

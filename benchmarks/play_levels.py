@@ -10,7 +10,12 @@ each level sets each hand once and the rotations only re-settle.  Settlement is
 
 Reported per level: chi per hand (mean over its seats and rotations, 95 % confidence
 interval over tables), and the paired differences Expert − Club and Club − Beginner
-(per table, then the 95 % interval over tables).  Also the time of an Expert decision.
+(per table, then the 95 % interval over tables).  The first compares levels sitting in
+different seats, so it carries the noise of everything the two seats' opponents did
+differently.  So Expert − Club is also given as a duplicate comparison: at every seat an
+Expert holds, the same table is settled again with Club's set of that hand in its place,
+and the Expert's chi minus Club's is averaged per table; it is exactly zero wherever the
+two set the hand alike.  Also the time of an Expert decision.
 
 Every table has its own seed (from ``--seed`` and its number), so ``--jobs`` splits the
 tables over processes without changing any figure.
@@ -34,8 +39,11 @@ from solver.table import deal_hands
 
 SEATS = 4
 NAMES = tuple(LEVELS)  # beginner, club, expert
-#: Per table: each level's mean chi per hand, then the Expert decisions' wall and CPU times (s).
+#: Per table: each level's mean chi per hand (and, under SWAP, the mean chi per hand an Expert
+#: seat gains over Club's set in its place), then the Expert decisions' wall and CPU times (s).
 TableResult = tuple[dict[str, float], list[tuple[float, float]]]
+#: The key of the same-seat comparison in a table's result.
+SWAP = "expert over club, same seat"
 
 
 def lineup(table: int) -> tuple[str, ...]:
@@ -55,14 +63,23 @@ def play_table(table: int, seed: int, preset: str) -> TableResult:
             if level == "expert":
                 expert_times.append((time.perf_counter() - start, time.process_time() - cpu))
     chi: dict[str, list[int]] = {level: [] for level in levels}
+    swaps: list[int] = []
     order = lineup(table)
     for rotation in range(SEATS):
         seat_levels = [order[(seat + rotation) % SEATS] for seat in range(SEATS)]
-        totals = score_table([sets[level, seat] for seat, level in enumerate(seat_levels)], rules).totals
+        seated = [sets[level, seat] for seat, level in enumerate(seat_levels)]
+        totals = score_table(seated, rules).totals
         assert sum(totals) == 0
         for level, total in zip(seat_levels, totals):
             chi[level].append(total)
-    return {level: sum(v) / len(v) for level, v in chi.items()}, expert_times
+        for seat, level in enumerate(seat_levels):
+            if level == "expert":  # the same table with Club's set of this hand in the Expert's place
+                club = sets["club", seat]  # every lineup seats a Club, so it set every hand
+                swapped = score_table([club if s == seat else a for s, a in enumerate(seated)], rules).totals
+                swaps.append(totals[seat] - swapped[seat])
+    means = {level: sum(v) / len(v) for level, v in chi.items()}
+    means[SWAP] = sum(swaps) / len(swaps)
+    return means, expert_times
 
 
 def _play(args: tuple[int, int, str]) -> TableResult:
@@ -106,6 +123,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         diffs = [r[0][a] - r[0][b] for r in results]
         mean, half = interval(diffs)
         print(f"| {LEVELS[a].name} − {LEVELS[b].name} | {mean:+.3f} | ±{half:.3f} |")
+    mean, half = interval([r[0][SWAP] for r in results])
+    print(f"| Expert − Club, same seat and table (duplicate) | {mean:+.3f} | ±{half:.3f} |")
     for what, index in (("wall-clock", 0), ("CPU", 1)):
         times = sorted(t[index] for r in results for t in r[1])
         print(

@@ -19,7 +19,9 @@ averaged over both halves: the plain regret is biased up by picking the largest 
 noisy means, this one slightly down); and the share of hands where the answer is the
 oracle's best.
 
-Modes: ``fast`` and ``deep`` (the solver with ``--field``), ``sbf`` and ``alt`` (the fast
+Modes: ``fast`` and ``deep`` (the solver with ``--field``), ``deep-2se`` (deep mode's
+rule before issue 28: 600 deals, the fast choice kept unless beaten by two paired
+standard errors), ``sbf`` and ``alt`` (the fast
 solver with the tables in ``--alt-tables DIR``, same file names as ``solver/data``, with
 the card-removal corrections there if the directory has them), and ``bank``: fast mode's 8 best sets re-ranked by
 their card-aware values (:func:`solver.training.removal.card_aware_values`) against a bank of
@@ -55,6 +57,8 @@ import numpy as np
 
 from solver import _core
 from solver.cards import Card
+from solver.context import Table
+from solver.deep import refine
 from solver.fields import FIELDS
 from solver.rules import PRESETS, SPECIAL_NAMES, Rules
 from solver.strategy import solve
@@ -63,7 +67,7 @@ from solver.training.removal import CANDIDATES, Bank, card_aware_values, plain_b
 from solver.training.rowsettle import rows_net, valid_rows, win_values
 from solver.training.tables import row_keys
 
-MODES = ("fast", "deep", "sbf", "alt", "bank")
+MODES = ("fast", "deep", "deep-2se", "sbf", "alt", "bank")
 
 # --- the Pareto front ------------------------------------------------------------------
 
@@ -296,6 +300,12 @@ def answer(mode: str, codes: list[int], setup: Setup, rules: Rules, hand: int) -
         cards = [Card(c) for c in codes]
         sol = solve(cards, rules, setup.players, mode="deep", seed=setup.seed * 100_003 + hand, field=setup.field)
         return [c.code for c in sol.best.cards]
+    if mode == "deep-2se":  # deep mode's rule before issue 28, on the same deals
+        cards = [Card(c) for c in codes]
+        table = Table(rules, setup.players, setup.field)
+        ranked = refine(cards, table, 1, setup.seed * 100_003 + hand, extra=0, switch_z=2.0)
+        if ranked:
+            return [c.code for c in ranked[0][0].cards]
     if mode in ("fast", "alt"):
         if mode == "fast":
             model = get_model(rules, setup.players, setup.field)

@@ -7,7 +7,10 @@ tables; every candidate arrangement of mine is
 settled against the same deals (common random numbers, so differences between
 candidates are measured with far less noise than their values) by the exact table
 settlement — bonuses, scoops, sập làng, fouls, specials, aces and card removal
-included.  The candidates are then ranked by their mean chi.
+included.  The candidates are then ranked by their mean chi.  When the fast choice and
+its closest rival are within :data:`CLOSE_Z` paired standard errors, :data:`EXTRA_SAMPLES`
+further deals settle the contest (at 4 players a decision then takes about 2.5 times as
+long, still well under 150 ms of one core); the higher mean wins.
 
 The settlement used here is :func:`solver._core.settle_first`, a C port of
 :func:`solver.scoring.score_table` for seat 0 (tests compare the two on random tables).
@@ -32,7 +35,15 @@ from .tables import get_model
 DEFAULT_SAMPLES = 600
 DEFAULT_CANDIDATES = 8
 DEFAULT_SEED = 20261130
-SWITCH_Z = 2.0
+#: Further deals when the top is contested (see :func:`refine`), and how close is contested.
+EXTRA_SAMPLES = 1000
+CLOSE_Z = 2.0
+#: Paired standard errors by which a candidate must beat the fast choice to replace it:
+#: none, the higher mean wins.  Keeping the fast choice unless another set won by 2
+#: errors (the rule until issue 28) left deep mode twice the regret at 4 players
+#: (benchmarks/solver_regret.py, vietnamese, 200 hands, strong field: 0.0063 with that
+#: rule, 0.0042 taking the higher mean, 0.0026 with the extra deals as well).
+SWITCH_Z = 0.0
 
 
 def _special_values(rules: Rules) -> list[int]:
@@ -40,11 +51,13 @@ def _special_values(rules: Rules) -> list[int]:
 
 
 def deal_opponents(
-    hand: Sequence[Card], players: int, samples: int, seed: int | None
+    hand: Sequence[Card], players: int, samples: int, seed: int | None, stream: int = 0
 ) -> tuple[np.ndarray, np.random.Generator]:
     """(samples, players - 1, 13) opponent hands dealt from the cards not in ``hand``, and
-    the random generator that dealt them (for what else the samples draw)."""
-    rng = np.random.default_rng(DEFAULT_SEED if seed is None else seed)
+    the random generator that dealt them (for what else the samples draw); ``stream`` > 0
+    deals an independent further stream of the same seed."""
+    base = DEFAULT_SEED if seed is None else seed
+    rng = np.random.default_rng(base if stream == 0 else [base, stream])
     mine = {c.code for c in hand}
     unseen = np.array([c for c in range(52) if c not in mine], dtype=np.int32)
     nopp = players - 1
@@ -95,15 +108,50 @@ def score_paired(
 ) -> tuple[list[float], list[float]]:
     """Mean chi of each arrangement, and the standard error of its paired difference from
     the first arrangement, over the same ``samples`` opponent deals at ``table``."""
-    rules, players, model = table.rules, table.players, table.model
-    nopp = players - 1
-    opp_hands, rng = deal_opponents(hand, players, samples, seed)
-    flat = np.ascontiguousarray(opp_hands.reshape(samples * nopp, 13))
-    opp_arr = set_opponents(flat, rules, players, table.field, rng, model)
-    opp_arr = np.ascontiguousarray(opp_arr.reshape(samples, nopp, 13))
+    mine, my_special = _my_sets(arrangements, table.rules)
+    totals, squares = settle_sums(hand, mine, my_special, table, seed, samples)
+    return _means_errors(totals, squares, samples)
+
+
+def _my_sets(arrangements: Sequence[Arrangement], rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """The arrangements as (K, 13) codes and the index of the special each declares (-1: none)."""
     mine = np.asarray([[c.code for c in (*a.front, *a.middle, *a.back)] for a in arrangements], dtype=np.int32)
     index = {name: i for i, name in enumerate(SPECIAL_NAMES)}
     my_special = np.asarray([index.get(declared_special(a, rules) or "", -1) for a in arrangements], dtype=np.int32)
+    return mine, my_special
+
+
+def _means_errors(totals: np.ndarray, squares: np.ndarray, samples: int) -> tuple[list[float], list[float]]:
+    """Means from chi sums over ``samples`` deals, and each one's paired standard error
+    against the first (from the sums of squared per-deal differences)."""
+    means = [float(t) / samples for t in totals]
+    errors = []
+    for k in range(len(means)):
+        diff = means[k] - means[0]
+        var = max(float(squares[k]) / samples - diff * diff, 0.0)
+        errors.append((var / samples) ** 0.5)
+    return means, errors
+
+
+def settle_sums(
+    hand: Sequence[Card],
+    mine: np.ndarray,
+    my_special: np.ndarray,
+    table: Table,
+    seed: int | None,
+    samples: int,
+    stream: int = 0,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Chi sums of each of my sets ``mine`` (K, 13) over ``samples`` opponent deals at
+    ``table``, and the sums of each one's squared per-deal difference from the first;
+    ``stream`` 0 deals from ``seed`` itself, another stream deals further deals of the same seed."""
+    rules, players, model = table.rules, table.players, table.model
+    nopp = players - 1
+    opp_hands, rng = deal_opponents(hand, players, samples, seed, stream)
+    flat = np.ascontiguousarray(opp_hands.reshape(samples * nopp, 13))
+    opp_arr = set_opponents(flat, rules, players, table.field, rng, model)
+    opp_arr = np.ascontiguousarray(opp_arr.reshape(samples, nopp, 13))
+    index = {name: i for i, name in enumerate(SPECIAL_NAMES)}
     if rules.special_detection == "auto":
         opp_special = _core.special_indexes(
             flat, _special_values(rules), rules.six_pairs_rule == "strict", rules.ace_low_runs
@@ -123,16 +171,10 @@ def score_paired(
         _settle_options(rules),
         np.ascontiguousarray(mine),
         opp_arr,
-        my_special,
+        np.ascontiguousarray(my_special),
         np.ascontiguousarray(opp_special, dtype=np.int32),
     )
-    means = [float(t) / samples for t in totals]
-    errors = []
-    for k in range(len(means)):
-        diff = means[k] - means[0]
-        var = max(float(squares[k]) / samples - diff * diff, 0.0)
-        errors.append((var / samples) ** 0.5)
-    return means, errors
+    return np.asarray(totals), np.asarray(squares)
 
 
 def _arrangement(row: np.ndarray) -> Arrangement:
@@ -170,21 +212,40 @@ def refine(
     seed: int | None,
     candidates: int = DEFAULT_CANDIDATES,
     samples: int = DEFAULT_SAMPLES,
+    extra: int = EXTRA_SAMPLES,
+    switch_z: float = SWITCH_Z,
 ) -> list[tuple[Arrangement, float]]:
     """The fast solver's best ``max(top, candidates)`` splits at ``table`` re-ranked by
-    Monte Carlo."""
+    Monte Carlo: ``samples`` deals, and ``extra`` further ones when the contest for the top
+    is close (the leader and the fast choice, or the fast choice and its runner-up, within
+    :data:`CLOSE_Z` paired standard errors).  The fast choice stays first unless another
+    candidate's mean beats it by more than ``switch_z`` paired standard errors."""
     codes = [c.code for c in hand]
     fast = _core.solve_hand(table.model, codes, max(top, candidates))
     arrs = [arrangement_from_codes(f, m, b) for f, m, b, _ in fast]
     if not arrs:
         return []
-    evs, errors = score_paired(hand, arrs, table, seed, samples)
-    # Ranked by the estimate (stable: ties keep the fast order), but the fast choice
-    # stays first unless a candidate beats it by more than SWITCH_Z paired standard
-    # errors: picking the largest of several noisy estimates would otherwise often
-    # swap in a candidate that only looks better (the winner's curse).
+    mine, my_special = _my_sets(arrs, table.rules)
+    totals, squares = settle_sums(hand, mine, my_special, table, seed, samples)
+    shown, errors = _means_errors(totals, squares, samples)
+    evs = shown
+    if extra > 0 and len(arrs) > 1 and _close(evs, errors):
+        more = settle_sums(hand, mine, my_special, table, seed, extra, stream=1)
+        evs, errors = _means_errors(totals + more[0], squares + more[1], samples + extra)
+    # Ranked by the estimate (stable: ties keep the fast order); with switch_z > 0 the fast
+    # choice stays first unless a candidate beats it by more than switch_z paired
+    # standard errors.  The EVs returned are the means over the first ``samples`` deals,
+    # what evaluate() gives for the same set and seed.
     order = sorted(range(len(arrs)), key=lambda i: -evs[i])
-    confident = [i for i in order if i == 0 or evs[i] - evs[0] > SWITCH_Z * errors[i]]
+    confident = [i for i in order if i == 0 or evs[i] - evs[0] > switch_z * errors[i]]
     best = confident[0]
     order.remove(best)
-    return [(arrs[i], evs[i]) for i in [best, *order]]
+    return [(arrs[i], shown[i]) for i in [best, *order]]
+
+
+def _close(evs: list[float], errors: list[float]) -> bool:
+    """Whether the fast choice (candidate 0) and its closest contender for the top are
+    within CLOSE_Z paired standard errors: the leader if it is another candidate, else
+    the runner-up."""
+    rival = max(range(1, len(evs)), key=lambda i: evs[i])
+    return abs(evs[rival] - evs[0]) <= CLOSE_Z * errors[rival]

@@ -9,7 +9,8 @@ returns the set it plays.  The levels, weakest first:
 * **Club** plays the fast solver's best set (:func:`solver.solve`, field tables).
 * **Expert** plays deep mode: the fast solver's best candidates re-scored by Monte Carlo
   against opponents dealt from the unseen cards and settled exactly
-  (:mod:`solver.deep`), with :data:`EXPERT_SAMPLES` opponent deals per decision.
+  (:mod:`solver.deep`), with :data:`EXPERT_SAMPLES` opponent deals per decision, and
+  :data:`solver.deep.EXTRA_SAMPLES` more when the best two sets are close.
 
 Club and Expert play against the opponents ``field`` names (:data:`solver.fields.FIELDS`,
 "population" unless told); Beginner sets the same whoever sits at the table.  Each takes
@@ -32,7 +33,7 @@ from typing import Protocol, runtime_checkable
 
 from .cards import Card
 from .context import Table, as_table
-from .deep import DEFAULT_CANDIDATES, DEFAULT_SAMPLES
+from .deep import DEFAULT_CANDIDATES, DEFAULT_SAMPLES, EXTRA_SAMPLES
 from .rules import Rules
 from .scoring import Arrangement
 from .strategy import solve, strongest_back_first
@@ -113,7 +114,8 @@ class Expert:
     name = "Expert"
     description = (
         f"plays deep mode: the fast solver's {EXPERT_CANDIDATES} best sets, each settled exactly "
-        f"against the same {EXPERT_SAMPLES} sampled tables of opponents"
+        f"against the same {EXPERT_SAMPLES} sampled tables of opponents ({EXPERT_SAMPLES + EXTRA_SAMPLES} "
+        "when the best two are close), and the best of them"
     )
 
     def arrange(

@@ -341,3 +341,22 @@ def test_a_build_records_its_file_and_what_plays_it_in_the_manifest(tmp_path: Pa
     assert again["files"][name]["builds"][0] == entry["builds"][0]
     assert again["files"][name]["sha256"] != entry["sha256"]
     assert again["play"][0]["hand_terms"] == []  # measured, not played: the shipped entry plays none
+
+
+def test_the_build_command_rebuilds_sizes_only_with_only_hand_terms(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["build", "--sizes", "4"])
+    assert "--sizes needs --only-hand-terms (a per-tag build makes every table size)" in capsys.readouterr().err
+
+
+def test_a_hand_term_build_at_some_sizes_keeps_the_other_sizes_terms(tmp_path: Path) -> None:
+    name = removal_name("four-two", "strong")
+    for file in (name, table_name("four-two", "strong"), MANIFEST):
+        (tmp_path / file).write_bytes((DATA_DIR / file).read_bytes())
+    sizes = ["--only-hand-terms", "--sizes", "2", "--hands", "100", "--bank", "1000", "--hand-hands", "1000"]
+    main(["build", "--presets", "four-two", "--fields", "strong", *sizes, "--jobs", "1", "--out", str(tmp_path)])
+    with np.load(tmp_path / name) as new, np.load(DATA_DIR / name) as old:
+        assert sorted(new.files) == sorted(old.files)
+        assert not np.array_equal(new["hand_2"], old["hand_2"])
+        for kept in ("hand_3", "hand_4", "removal_2", "removal_3", "removal_4"):
+            assert np.array_equal(new[kept], old[kept])

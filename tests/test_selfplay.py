@@ -163,3 +163,11 @@ def test_the_rounds_are_recorded_in_the_manifest_after_the_builds(tmp_path: Path
     field_record = book["files"][table_name(preset, field)]["builds"][-1]
     assert field_record["selfplay_moved"] == {str(p): tables[f"selfplay_moved_{p}"].tolist() for p in TABLE_SIZES}
     assert book["play"] == shipped["play"]
+
+
+def test_the_command_refines_only_the_presets_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert self_play_fields(["four-two", "plain"]) == [("four-two", "strong")]
+    assert self_play_fields(["plain"]) == []
+    with pytest.raises(SystemExit):
+        main(["build", "--presets", "plain"])
+    assert "fast mode plays no hand terms under plain: nothing to refine" in capsys.readouterr().err

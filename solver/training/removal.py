@@ -101,6 +101,7 @@ from ..tables import (
     term_slots,
 )
 from . import manifest
+from .pools import EXECUTORS, check_executor, open_pool
 from .rowsettle import rows_net, valid_rows
 from .tables import deal_hands, row_keys, unwritable
 
@@ -472,17 +473,21 @@ def build_all(
     hand_hands: int = HAND_HANDS,
     only_hand_terms: bool = False,
     all_hand_terms: bool = False,
+    executor: str = "local",
+    sizes: tuple[int, ...] = TABLE_SIZES,
 ) -> None:
     """Build and save the corrections of every preset and field that plays one (the
     shipped manifest's play entries), at every table size, and the hand terms of those
     that play them (every corrected one with ``all_hand_terms``), learned on
     ``hand_hands`` further hands (0: none).  With ``only_hand_terms`` the per-tag
     corrections already in ``out_dir`` are kept and only the hand terms are (re)built on
-    them.  Each file written is recorded in the manifest of ``out_dir``."""
+    them, at the table sizes ``sizes`` (the others' hand terms kept as they are).  Each
+    file written is recorded in the manifest of ``out_dir``.  The work runs on
+    ``executor`` (:mod:`solver.training.pools`), in ``jobs * 4`` chunks per step."""
     out_dir.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     plays = shipped_plays()
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+    with open_pool(executor, jobs) as pool:
         for preset in presets:
             for field in fields:
                 plan = plays[(preset, field)]
@@ -498,8 +503,9 @@ def build_all(
                 arrays: dict[str, Any] = {}
                 if only_hand_terms:
                     with np.load(path) as kept:
-                        arrays = {name: kept[name] for name in kept.files if not name.startswith("hand_")}
-                for players in TABLE_SIZES:
+                        rebuilt = {f"hand_{players}" for players in sizes}
+                        arrays = {name: kept[name] for name in kept.files if name not in rebuilt}
+                for players in sizes:
                     sub_seed = training_seed(seed, preset, field, players)
                     rules = PRESETS[preset]
                     if not only_hand_terms:
@@ -577,7 +583,13 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--all-hand-terms", action="store_true",
                    help="build hand terms for every corrected table, not only those fast mode plays (to measure them)")
     b.add_argument("--out", type=Path, default=DATA_DIR)
+    b.add_argument("--executor", default="local",
+                   help=f"where the work runs: {', '.join(EXECUTORS)} (default local: --jobs processes)")
+    b.add_argument("--sizes", nargs="*", type=int, default=list(TABLE_SIZES), choices=TABLE_SIZES,
+                   help="table sizes whose hand terms --only-hand-terms rebuilds (default all)")  # fmt: skip
     args = parser.parse_args(argv)
+    if sorted(set(args.sizes)) != list(TABLE_SIZES) and not args.only_hand_terms:
+        parser.error("--sizes needs --only-hand-terms (a per-tag build makes every table size)")
     if args.hands < 100 or args.bank < 1000:
         parser.error("--hands must be at least 100 and --bank at least 1000 (about 1.3 % of it avoids a hand)")
     if args.passes is not None and args.passes < 1:
@@ -586,10 +598,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--hand-hands must be 0 (no hand terms) or at least 1000")
     if args.only_hand_terms and not args.hand_hands:
         parser.error("--only-hand-terms needs --hand-hands above 0")
-    if problem := unwritable(args.out):
+    if problem := unwritable(args.out) or check_executor(args.executor):
         parser.error(problem)
     build_all(args.hands, args.bank, args.seed, max(1, args.jobs), args.presets, tuple(args.fields), args.out,
-              args.passes, args.hand_hands, args.only_hand_terms, args.all_hand_terms)  # fmt: skip
+              args.passes, args.hand_hands, args.only_hand_terms, args.all_hand_terms, args.executor,
+              tuple(sorted(set(args.sizes))))  # fmt: skip
     return 0
 
 

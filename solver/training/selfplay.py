@@ -60,6 +60,7 @@ from ..tables import (
     table_name,
 )
 from . import manifest
+from .pools import EXECUTORS, check_executor, open_pool
 from .removal import (
     HAND_HANDS,
     HAND_TERM_HANDS,
@@ -177,10 +178,15 @@ def self_play(
     return solver, log
 
 
-def self_play_fields() -> list[tuple[str, str]]:
+def self_play_fields(presets: list[str] | None = None) -> list[tuple[str, str]]:
     """The (preset, field) pairs that get self-play rounds: those whose fast mode plays the
-    hand terms at some table size (the shipped manifest's play entries)."""
-    return sorted(key for key, entry in shipped_plays().items() if entry.hand_terms)
+    hand terms at some table size (the shipped manifest's play entries), of ``presets``
+    (default all)."""
+    return sorted(
+        key
+        for key, entry in shipped_plays().items()
+        if entry.hand_terms and (presets is None or key[0] in presets)
+    )
 
 
 def record_rounds(out_dir: Path, preset: str, field: str, tables: dict[str, np.ndarray], took: str) -> None:
@@ -222,13 +228,16 @@ def missing_inputs(out_dir: Path, preset: str, field: str, sizes: list[int]) -> 
     return None
 
 
-def build_all(rounds: int, jobs: int, out_dir: Path, sizes: list[int]) -> None:
-    """Self-play rounds for every field of :func:`self_play_fields` at ``sizes`` players,
+def build_all(
+    rounds: int, jobs: int, out_dir: Path, sizes: list[int], executor: str = "local", presets: list[str] | None = None
+) -> None:
+    """Self-play rounds for every field of :func:`self_play_fields` (of ``presets``) at ``sizes`` players,
     on the files in ``out_dir`` (rewritten in place once every size is done), with the
-    seeds and sizes the two builds recorded there."""
+    seeds and sizes the two builds recorded there; the work runs on ``executor``
+    (:mod:`solver.training.pools`), in ``jobs * 4`` chunks per step."""
     start = time.perf_counter()
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for preset, field in self_play_fields():
+    with open_pool(executor, jobs) as pool:
+        for preset, field in self_play_fields(presets):
             began = time.perf_counter()
             rules = PRESETS[preset]
             tables_path, removal_path = out_dir / table_name(preset, field), out_dir / removal_name(preset, field)
@@ -273,15 +282,21 @@ def main(argv: list[str] | None = None) -> int:
                    help="table sizes (default all)")  # fmt: skip
     b.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     b.add_argument("--out", type=Path, default=DATA_DIR, help="where the two builds' files are (rewritten in place)")
+    b.add_argument("--executor", default="local",
+                   help=f"where the work runs: {', '.join(EXECUTORS)} (default local: --jobs processes)")
+    b.add_argument("--presets", nargs="*", choices=sorted(PRESETS),
+                   help="presets to refine (default: every one whose fast mode plays the hand terms)")  # fmt: skip
     args = parser.parse_args(argv)
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
-    if problem := unwritable(args.out):
+    if problem := unwritable(args.out) or check_executor(args.executor):
         parser.error(problem)
-    for preset, field in self_play_fields():
+    if args.presets is not None and not self_play_fields(args.presets):
+        parser.error(f"fast mode plays no hand terms under {', '.join(args.presets)}: nothing to refine")
+    for preset, field in self_play_fields(args.presets):
         if problem := missing_inputs(args.out, preset, field, sorted(set(args.sizes))):
             parser.error(problem)
-    build_all(args.rounds, max(1, args.jobs), args.out, sorted(set(args.sizes)))
+    build_all(args.rounds, max(1, args.jobs), args.out, sorted(set(args.sizes)), args.executor, args.presets)
     return 0
 
 

@@ -1,0 +1,79 @@
+"""Deep mode's decision (solver.deep.refine, issue 28): the higher mean over the deals it
+drew wins, and a close contest draws further deals before it is decided."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from solver import _core
+from solver.cards import Card
+from solver.context import Table
+from solver.deep import (
+    CLOSE_Z,
+    EXTRA_SAMPLES,
+    _means_errors,
+    _my_sets,
+    deal_opponents,
+    refine,
+    score_candidates,
+    settle_sums,
+)
+from solver.rules import PRESETS
+from solver.scoring import arrangement_from_codes
+
+RULES = PRESETS["vietnamese"]
+TABLE = Table(RULES, 4, "strong")
+
+
+def hands(n: int, seed: int) -> list[list[Card]]:
+    rng = random.Random(seed)
+    return [[Card(c) for c in rng.sample(range(52), 13)] for _ in range(n)]
+
+
+def test_the_choice_is_the_higher_mean_over_every_deal_drawn() -> None:
+    extended = 0
+    for n, hand in enumerate(hands(12, 8)):
+        fast = _core.solve_hand(TABLE.model, [c.code for c in hand], 8)
+        arrs = [arrangement_from_codes(f, m, b) for f, m, b, _ in fast]
+        mine, special = _my_sets(arrs, RULES)
+        totals, squares = settle_sums(hand, mine, special, TABLE, n, 600)
+        means, errors = _means_errors(totals, squares, 600)
+        rival = max(range(1, len(means)), key=lambda i: means[i])
+        if abs(means[rival] - means[0]) <= CLOSE_Z * errors[rival]:
+            extended += 1
+            more = settle_sums(hand, mine, special, TABLE, n, EXTRA_SAMPLES, stream=1)
+            means, _ = _means_errors(totals + more[0], squares + more[1], 600 + EXTRA_SAMPLES)
+        ranked = refine(hand, TABLE, 1, n)
+        assert ranked[0][0] == arrs[int(np.argmax(means))]
+    assert 0 < extended < 12  # some contests are close, not all
+
+
+def test_the_ev_shown_is_what_evaluate_gives_even_after_further_deals() -> None:
+    for n, hand in enumerate(hands(6, 9)):
+        ranked = refine(hand, TABLE, 3, n)
+        shown = score_candidates(hand, [a for a, _ in ranked], TABLE, n)
+        assert [ev for _, ev in ranked] == pytest.approx(shown)
+
+
+def test_the_old_rule_keeps_the_fast_choice_unless_beaten_by_two_errors() -> None:
+    for n, hand in enumerate(hands(8, 10)):
+        fast = _core.solve_hand(TABLE.model, [c.code for c in hand], 8)
+        arrs = [arrangement_from_codes(f, m, b) for f, m, b, _ in fast]
+        mine, special = _my_sets(arrs, RULES)
+        means, errors = _means_errors(*settle_sums(hand, mine, special, TABLE, n, 600), 600)
+        beaten = [i for i in range(1, len(arrs)) if means[i] - means[0] > 2 * errors[i]]
+        best = max(beaten, key=lambda i: means[i]) if beaten else 0
+        assert refine(hand, TABLE, 1, n, extra=0, switch_z=2.0)[0][0] == arrs[best]
+
+
+def test_further_deals_are_a_stream_of_their_own() -> None:
+    hand = hands(1, 11)[0]
+    first, _ = deal_opponents(hand, 4, 50, 7)
+    again, _ = deal_opponents(hand, 4, 50, 7)
+    further, _ = deal_opponents(hand, 4, 50, 7, stream=1)
+    assert np.array_equal(first, again) and not np.array_equal(first, further)
+    mine = {c.code for c in hand}
+    assert not mine & set(further.ravel().tolist())
