@@ -162,3 +162,46 @@ def field_blurbs() -> dict[str, str]:
             "in the middle"
         ),
     }
+
+
+# --- computer players and Macao options ----------------------------------------------------
+
+
+def level_label(level: str) -> str:
+    """A Mau Binh computer player's level (``beginner``, ``club``, ``expert``) as the player reads it."""
+    # TRANSLATORS: a computer player's skill level: Beginner < Club (a decent amateur, the
+    # level of a club player; not a sports club) < Expert.
+    labels = {
+        "beginner": pgettext("player level", "Beginner"),
+        "club": pgettext("player level", "Club"),
+        "expert": pgettext("player level", "Expert"),
+    }
+    return labels.get(level, level)
+
+
+def bot_label(level: str) -> str:
+    """A Macao bot level as the player reads it (the stored values stay make_bot's names,
+    in any case: ``Normal`` or ``normal``)."""
+    labels = {
+        "random": pgettext("bot level", "Random"),
+        "easy": pgettext("bot level", "Easy"),
+        "normal": pgettext("bot level", "Normal"),
+        "hard": pgettext("bot level", "Hard"),
+    }
+    return labels.get(level.lower(), level)
+
+
+def stacking_label(value: str) -> str:
+    """Macao's stacking option (which draw cards answer a draw penalty)."""
+    labels = {"matching": _("Matching cards"), "any": _("Any draw card"), "none": pgettext("stacking", "None")}
+    return labels.get(value, value)
+
+
+def start_label(value: str) -> str:
+    """Macao's start-card option (what a special card turned up at the start does)."""
+    return {"redraw": _("Turn another"), "ignore": pgettext("start card", "Keep it")}.get(value, value)
+
+
+def end_label(value: str) -> str:
+    """Macao's end-of-round option."""
+    return {"last_loses": _("Last with cards loses"), "first_wins": _("First out wins")}.get(value, value)

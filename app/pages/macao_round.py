@@ -44,6 +44,7 @@ from app.i18n import percent as locale_percent
 from app.macao_rules import bullets, cheat_sheet
 from app.macao_table import action_for, table_view, why_illegal
 from app.page_state import Codec, PageState
+from app.terms import bot_label, end_label, stacking_label, start_label
 from macao import (
     Accept,
     CallMacao,
@@ -73,15 +74,6 @@ LEVELS = ("Random", "Easy", "Normal", "Hard")
 SPEEDS = {"Instant": 0.0, "Fast": 0.3, "Normal": 0.8, "Slow": 1.6}
 
 
-def level_label(level: str) -> str:
-    """A bot level as the player reads it (the stored values stay English: make_bot's names)."""
-    labels = {
-        "random": pgettext("bot level", "Random"),
-        "easy": pgettext("bot level", "Easy"),
-        "normal": pgettext("bot level", "Normal"),
-        "hard": pgettext("bot level", "Hard"),
-    }
-    return labels.get(level.lower(), level)
 
 
 def speed_label(speed: str) -> str:
@@ -94,17 +86,10 @@ def speed_label(speed: str) -> str:
     return labels.get(speed, speed)
 
 
-def stacking_label(value: str) -> str:
-    labels = {"matching": _("Matching cards"), "any": _("Any draw card"), "none": pgettext("stacking", "None")}
-    return labels.get(value, value)
 
 
-def start_label(value: str) -> str:
-    return {"redraw": _("Turn another"), "ignore": pgettext("start card", "Keep it")}.get(value, value)
 
 
-def end_label(value: str) -> str:
-    return {"last_loses": _("Last with cards loses"), "first_wins": _("First out wins")}.get(value, value)
 
 
 def match_label(length: int) -> str:
@@ -188,7 +173,7 @@ def current_rules() -> Rules:
 
 def seat_names(levels: list[str]) -> list[str]:
     """You, then each computer player as "P1 · Normal"."""
-    return [_("You"), *(f"P{seat} · {level_label(level)}" for seat, level in enumerate(levels, start=1))]
+    return [_("You"), *(f"P{seat} · {bot_label(level)}" for seat, level in enumerate(levels, start=1))]
 
 
 def match_score() -> MatchScore | None:
@@ -419,7 +404,7 @@ with st.expander(_("Options"), expanded=game() is None):
     c1, c2 = st.columns(2)
     c1.selectbox(_("End of round"), END, format_func=labels_now(end_label, END), key="macao_end_mode",
                  placeholder=choose)  # fmt: skip
-    c2.selectbox(_("Bot level"), LEVELS, format_func=labels_now(level_label, LEVELS), key="macao_level",
+    c2.selectbox(_("Bot level"), LEVELS, format_func=labels_now(bot_label, LEVELS), key="macao_level",
                  placeholder=choose)  # fmt: skip
     c1, c2 = st.columns(2)
     c1.selectbox(_("Game speed"), list(SPEEDS), format_func=labels_now(speed_label, SPEEDS), key="macao_speed",
@@ -546,7 +531,7 @@ if rounds:
                 _("Round"): r["round"],
                 _("Players"): r["players"],
                 _("Place"): r["place"],
-                _("Bots"): ", ".join(level_label(level) for level in r["bots"].split(", ")),
+                _("Bots"): ", ".join(bot_label(level) for level in r["bots"].split(", ")),
                 _("Moves"): r["moves"],
                 _("End"): macao_log.end_reason(r["end"] or ""),
             }

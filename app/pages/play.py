@@ -34,7 +34,7 @@ from app.page_state import Codec, PageState, Param, field_in_link, table_params
 from app.set_beside import set_beside_best
 from app.settlement import pair_block, seat_totals
 from app.share import share_deal
-from app.terms import field_label, grade_names, preset_label, row_names, special_label
+from app.terms import field_label, grade_names, level_label, preset_label, row_names, special_label
 from solver import Card, parse_cards, special_hand, strongest_back_first
 from solver.fields import DEFAULT_FIELD
 from solver.hands import category_of
@@ -80,16 +80,6 @@ CATEGORIES = category_names()
 ROW_TITLES = row_names()
 
 
-def level_label(level: str) -> str:
-    """A computer player's level (``beginner``, ``club``, ``expert``) as the player reads it."""
-    # TRANSLATORS: a computer player's skill level: Beginner < Club (a decent amateur, the
-    # level of a club player; not a sports club) < Expert.
-    labels = {
-        "beginner": pgettext("player level", "Beginner"),
-        "club": pgettext("player level", "Club"),
-        "expert": pgettext("player level", "Expert"),
-    }
-    return labels.get(level, level)
 
 
 def seat_name(name: str) -> str:

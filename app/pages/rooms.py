@@ -37,7 +37,7 @@ from app.page_state import remember, restore
 from app.profile import available_store
 from app.room_seat import hold, keep_in_browser, seat_token
 from app.settlement import pair_block, seat_totals
-from app.terms import preset_label
+from app.terms import bot_label, end_label, level_label, preset_label, stacking_label
 from macao import Phase
 from macao.actions import Accept, Action, Draw, KeepDrawn, Pass, PlayDrawn
 from macao.bots import BOTS
@@ -98,37 +98,16 @@ def service() -> Rooms:
     return Rooms(get_store())
 
 
-def level_label(level: str) -> str:
-    labels = {
-        "beginner": pgettext("player level", "Beginner"),
-        "club": pgettext("player level", "Club"),
-        "expert": pgettext("player level", "Expert"),
-    }
-    return labels.get(level, level)
 
 
 def game_label(game: str) -> str:
     return {"mau_binh": "Mau Binh", "macao": "Macao"}.get(game, game)
 
 
-def bot_label(level: str) -> str:
-    """A Macao computer player's level as the player reads it."""
-    labels = {
-        "random": pgettext("bot level", "Random"),
-        "easy": pgettext("bot level", "Easy"),
-        "normal": pgettext("bot level", "Normal"),
-        "hard": pgettext("bot level", "Hard"),
-    }
-    return labels.get(level, level)
 
 
-def stacking_label(value: str) -> str:
-    labels = {"matching": _("Matching cards"), "any": _("Any draw card"), "none": pgettext("stacking", "None")}
-    return labels.get(value, value)
 
 
-def end_label(value: str) -> str:
-    return {"last_loses": _("Last with cards loses"), "first_wins": _("First out wins")}.get(value, value)
 
 
 def timer_label(seconds: int | None) -> str:
