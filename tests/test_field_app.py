@@ -8,7 +8,6 @@ different set and EV than ``solver.solve(..., field=...)`` gives for the field c
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -18,28 +17,15 @@ from solver import evaluate, solve
 from solver.fields import DEFAULT_FIELD, FIELDS
 from solver.scoring import Arrangement
 from solver.table import TableConfig
+from tests.app_support import no_crash, open_page
 
-ROOT = Path(__file__).resolve().parent.parent
-APP = str(ROOT / "streamlit_app.py")
 FIELD_HAND = "Qd Qc Ad Ac Js Jh Jc 7h 7d 9s 6s 5h 3c"
 SEED = 2024  # the app's solver seed
 LABELS = {"population": "Mixed", "strong": "Strong", "beginners": "Beginners"}
 
 
-def open_page(page: str, **params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=90)
-    for name, value in params.items():
-        at.query_params[name] = value
-    at.run()
-    if page != "app/pages/solve.py":
-        at.switch_page(page).run()
-    no_crash(at)
-    return at
 
 
-def no_crash(at: AppTest) -> None:
-    assert not at.exception, at.exception
-    assert "Something went wrong" not in errors(at)
 
 
 def errors(at: AppTest) -> str:

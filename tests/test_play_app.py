@@ -7,7 +7,6 @@ import io
 import json
 import re
 import time
-from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
@@ -16,24 +15,13 @@ from app.card_text import sort_for_display
 from solver import PRESETS, parse_cards, score_table, solve, strongest_back_first
 from solver.scoring import Arrangement, is_valid
 from solver.table import TableConfig, history_csv, history_from_json, history_json
+from tests.app_support import no_crash, open_page
 
-ROOT = Path(__file__).resolve().parent.parent
-APP = str(ROOT / "streamlit_app.py")
-
-
-def open_play(**params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=90)
-    for name, value in params.items():
-        at.query_params[name] = value
-    at.run()
-    at.switch_page("app/pages/play.py").run()
-    no_crash(at)
-    return at
+PLAY = "app/pages/play.py"
 
 
-def no_crash(at: AppTest) -> None:
-    assert not at.exception, at.exception
-    assert "Something went wrong" not in "\n".join(str(e.value) for e in at.error)
+
+
 
 
 def revealed_seats(at: AppTest) -> dict[int, tuple[Arrangement, int]]:
@@ -83,7 +71,7 @@ def pair_chi(at: AppTest) -> dict[tuple[int, int], int]:
 
 
 def test_link_replays_the_session_deal_and_computer_sets() -> None:
-    at = open_play(seed="4242", preset="seed", players="3", levels="beginner,club")
+    at = open_page(PLAY, seed="4242", preset="seed", players="3", levels="beginner,club")
     table = TableConfig(seed=4242, preset="seed", levels=("beginner", "club"))
     hand = at.session_state["play_hand"]
     assert hand["number"] == 1
@@ -95,7 +83,7 @@ def test_link_replays_the_session_deal_and_computer_sets() -> None:
 
 
 def test_settlement_shown_is_score_table_of_the_shown_sets() -> None:
-    at = open_play(seed="77", preset="vietnamese", players="4", levels="beginner,club,expert")
+    at = open_page(PLAY, seed="77", preset="vietnamese", players="4", levels="beginner,club,expert")
     table = TableConfig(seed=77, preset="vietnamese", levels=("beginner", "club", "expert"))
     for number in (1, 2, 3):
         cards = table.deal(number)[0]
@@ -126,7 +114,7 @@ def test_settlement_shown_is_score_table_of_the_shown_sets() -> None:
 
 
 def test_a_foul_is_settled_as_one() -> None:
-    at = open_play(seed="5", preset="plain", players="2", levels="club")
+    at = open_page(PLAY, seed="5", preset="plain", players="2", levels="club")
     cards = TableConfig(seed=5, preset="plain", levels=("club",)).deal(1)[0]
     best = solve(cards, "plain", players=2).best
     fouled = Arrangement(best.front, best.back, best.middle)  # the stronger five in the middle
@@ -153,7 +141,7 @@ def test_a_foul_is_settled_as_one() -> None:
 
 
 def test_history_downloads_and_replay() -> None:
-    at = open_play(seed="31", preset="four-two", players="2", levels="beginner")
+    at = open_page(PLAY, seed="31", preset="four-two", players="2", levels="beginner")
     play_hand(at)
     at.button(key="play_next").click().run()
     play_hand(at)
@@ -180,7 +168,7 @@ def test_history_downloads_and_replay() -> None:
 
 
 def test_bad_link_and_bad_seed_are_refused_with_a_reason() -> None:
-    at = open_play(seed="12x", players="9", preset="poker")
+    at = open_page(PLAY, seed="12x", players="9", preset="poker")
     errors = "\n".join(str(e.value) for e in at.error)
     assert "unknown preset" in errors and "players must be 2, 3 or 4" in errors and "session seed" in errors
     assert "play_hand" in at.session_state  # a table is dealt anyway, with the other settings
@@ -191,7 +179,7 @@ def test_bad_link_and_bad_seed_are_refused_with_a_reason() -> None:
 
 
 def test_timer_off_by_default_and_expiry_plays_the_set_as_it_stands() -> None:
-    at = open_play(seed="19", players="2", levels="club")
+    at = open_page(PLAY, seed="19", players="2", levels="club")
     assert at.session_state["play_timer"] == "Off"
     assert at.session_state["play_hand"]["deadline"] is None
     at.session_state["play_timer"] = "60 s"
@@ -218,7 +206,7 @@ def test_timer_off_by_default_and_expiry_plays_the_set_as_it_stands() -> None:
 
 
 def test_new_session_with_an_empty_seed_deals_afresh_and_keeps_the_box_empty() -> None:
-    at = open_play(seed="5", players="2", levels="club")
+    at = open_page(PLAY, seed="5", players="2", levels="club")
     play_hand(at)
     assert len(at.session_state["play_records"]) == 1
     assert at.text_input(key="play_seed_text").value == ""
@@ -234,7 +222,7 @@ def test_a_hand_starts_from_the_beginners_set_and_as_dealt_is_a_setting() -> Non
     """The rows first shown are the beginner's set (a valid set) on every seeded deal;
     "As dealt" (high to low from the back) is kept as a setting for the next hand."""
     for seed in range(15):
-        at = open_play(seed=str(seed), preset="vietnamese", players="3", levels="club,club")
+        at = open_page(PLAY, seed=str(seed), preset="vietnamese", players="3", levels="club,club")
         hand = at.session_state["play_hand"]
         cards = parse_cards(hand["hands"][0])
         start = Arrangement(*hand["start"])
@@ -250,7 +238,7 @@ def test_a_hand_starts_from_the_beginners_set_and_as_dealt_is_a_setting() -> Non
 
 
 def test_a_hint_names_a_misplaced_card_and_is_counted_in_the_review() -> None:
-    at = open_play(seed="23", preset="vietnamese", players="2", levels="club")
+    at = open_page(PLAY, seed="23", preset="vietnamese", players="2", levels="club")
     hand = at.session_state["play_hand"]
     cards = parse_cards(hand["hands"][0])
     best = solve(cards, "vietnamese", players=2).best
@@ -269,7 +257,7 @@ def test_a_hint_names_a_misplaced_card_and_is_counted_in_the_review() -> None:
 
 
 def test_history_draws_each_hand_as_cards_with_its_settlement() -> None:
-    at = open_play(seed="8", preset="vietnamese", players="3", levels="club,beginner")
+    at = open_page(PLAY, seed="8", preset="vietnamese", players="3", levels="club,beginner")
     play_hand(at)
     at.button(key="play_next").click().run()
     play_hand(at)

@@ -18,14 +18,12 @@ from app.card_text import dealt_layout
 from app.page_state import PageState, Param
 from solver import parse_cards
 from store import get_store
+from tests.app_support import no_crash
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
 
 
-def no_crash(at: AppTest) -> None:
-    assert not at.exception, at.exception
-    assert "Something went wrong" not in "\n".join(str(e.value) for e in at.error)
 
 
 def open_page(page: str, profile: str | None = None, params: dict[str, str] | None = None, **keys: Any) -> AppTest:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
@@ -12,24 +11,13 @@ from rooms import Rooms
 from solver import score_table
 from solver.scoring import Arrangement
 from store import get_store
+from tests.app_support import no_crash, open_page
 
-ROOT = Path(__file__).resolve().parent.parent
-APP = str(ROOT / "streamlit_app.py")
-
-
-def open_rooms(**params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=90)
-    for name, value in params.items():
-        at.query_params[name] = value
-    at.run()
-    at.switch_page("app/pages/rooms.py").run()
-    no_crash(at)
-    return at
+ROOMS = "app/pages/rooms.py"
 
 
-def no_crash(at: AppTest) -> None:
-    assert not at.exception, at.exception
-    assert "Something went wrong" not in "\n".join(str(e.value) for e in at.error)
+
+
 
 
 def sent(at: AppTest) -> str:
@@ -76,20 +64,20 @@ def last_hand_attrs(at: AppTest) -> dict[int, dict[str, str]]:
 
 def test_a_wrong_code_in_the_link_shows_a_message_and_the_lobby() -> None:
     for text in ("ZZZZZZZZZZ", "<script>", "x" * 300):
-        at = open_rooms(room=text)
+        at = open_page(ROOMS, room=text)
         assert any("room" in str(e.value).lower() for e in at.error), text
         assert at.button(key="rooms_create").label == "Create a room"
 
 
 def test_create_join_start_reveal_and_the_settlement_is_score_table() -> None:
-    host = open_rooms()
+    host = open_page(ROOMS)
     host.text_input(key="rooms_name").input("<b>Lan</b>")
     host.button(key="rooms_create").click().run()
     no_crash(host)
     code = room_code(host)
     assert host.query_params["room"] == [code] or host.query_params["room"] == code
     assert "&lt;b&gt;Lan&lt;/b&gt;" in "".join(e.proto.body for e in host.get("html"))
-    guest = open_rooms(room=code)
+    guest = open_page(ROOMS, room=code)
     assert room_code(guest) == code
     host.run()
     host.selectbox(key=f"rooms_level_{code}_2").select("expert").run()
@@ -141,13 +129,13 @@ def test_create_join_start_reveal_and_the_settlement_is_score_table() -> None:
 def test_a_macao_room_shows_each_person_their_own_hand_and_whose_turn() -> None:
     from rooms import macao_room
 
-    host = open_rooms()
+    host = open_page(ROOMS)
     host.segmented_control(key="rooms_game").set_value("macao").run()
     host.segmented_control(key="rooms_seats").set_value(3).run()
     host.button(key="rooms_create").click().run()
     no_crash(host)
     code = room_code(host)
-    guest = open_rooms(room=code)
+    guest = open_page(ROOMS, room=code)
     host.run()
     host.button(key="rooms_start").click().run()
     guest.run()
