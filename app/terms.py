@@ -12,9 +12,10 @@ facts about the game, not interface text.
 
 from __future__ import annotations
 
-from app.i18n import _, pgettext
+from app.i18n import _, number, pgettext
 from solver.cards import Suit
 from solver.hands import CATEGORY_NAMES, category_of
+from solver.players import EXPERT_SAMPLES
 
 #: Special hands: (English, Vietnamese, Khmer) as in the rules spec, section 2.
 SPECIAL_NAMES: dict[str, tuple[str, str, str]] = {
@@ -177,6 +178,60 @@ def level_label(level: str) -> str:
         "expert": pgettext("player level", "Expert"),
     }
     return labels.get(level, level)
+
+
+#: How much more a Club seat wins than a Beginner at the same table, in chi a hand, rounded
+#: for players: ``python benchmarks/play_levels.py --tables 1000 --jobs 2`` (seeds 11 and
+#: 12), paired per table +6.457 ± 0.254 and +6.680 ± 0.267, and +6.367 ± 0.177 on the
+#: earlier 2,000-table run (``docs/benchmarks.md``, "Levels at the Play table" and "Deep
+#: mode and the levels (issue 28)"): about +6.47 over the 4,000 tables.
+CLUB_OVER_BEGINNER = 6.5
+#: How much more an Expert wins than Club would in the same seat of the same table (the
+#: same benchmark's duplicate measure), in chi a hand: +0.052 ± 0.033 pooled over the
+#: 2,000 tables of the two runs above.
+EXPERT_OVER_CLUB = 0.05
+#: The table both figures were measured at: the preset and the number of players.
+LEVELS_MEASURED_AT = ("vietnamese", 4)
+
+
+def level_strength(level: str) -> str:
+    """How strong a Mau Binh computer level plays, in plain words and in chi a hand
+    (:data:`CLUB_OVER_BEGINNER`, :data:`EXPERT_OVER_CLUB`), to follow its
+    :func:`level_label`.  A level the benchmark has not measured raises ``ValueError``:
+    a strength is a measured claim, not a word to fall back on."""
+    strengths = {
+        # TRANSLATORS: each follows a level name and a colon ("Beginner: puts").
+        # {club} and {beginner} are the level names as translated; {chi} is a number
+        # of chi (Vietnamese: chi; Khmer: ជី); "the back" is the strongest 5-card row,
+        # "the middle" the other 5-card row.
+        "beginner": _(
+            "puts the strongest five cards in the back and the next five in the middle. "
+            "About {chi} chi a hand behind {club}."
+        ),
+        # TRANSLATORS: follows "Club: ". The fast solver: the app's Fast mode.
+        "club": _("plays the fast solver's best set. About {chi} chi a hand ahead of {beginner}."),
+        # TRANSLATORS: follows "Expert: ". {samples} is a number of deals (600): the
+        # cards it cannot see dealt to the opponents at random, again and again.
+        "expert": _(
+            "tries {club}'s best sets against {samples} random deals of the cards it cannot see and keeps "
+            "the one that wins most. About {chi} chi a hand ahead of {club} in the same seat: a small edge "
+            "that shows over many hands."
+        ),
+    }
+    if level not in strengths:
+        raise ValueError(f"no measured strength for player level {level!r}; expected one of {', '.join(strengths)}")
+    chi = EXPERT_OVER_CLUB if level == "expert" else CLUB_OVER_BEGINNER
+    return strengths[level].format(
+        chi=number(chi), samples=EXPERT_SAMPLES, beginner=level_label("beginner"), club=level_label("club")
+    )
+
+
+def level_strength_measured() -> str:
+    """Where :func:`level_strength`'s figures were measured, in a short sentence."""
+    preset, players = LEVELS_MEASURED_AT
+    # TRANSLATORS: under the levels' strengths: the table their figures come
+    # from ({rules} is a rules preset's name, e.g. Vietnamese).
+    return _("Measured at {players} players, {rules} rules.").format(players=players, rules=preset_label(preset))
 
 
 def bot_label(level: str) -> str:

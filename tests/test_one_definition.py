@@ -8,10 +8,11 @@ import re
 from pathlib import Path
 
 import app.cards
-from app import engine
+from app import engine, terms
 from solver import scoring, strategy, table
 
-APP = Path(__file__).resolve().parent.parent / "app"
+ROOT = Path(__file__).resolve().parent.parent
+APP = ROOT / "app"
 
 
 def test_the_app_imports_the_row_sizes_and_modes() -> None:
@@ -36,3 +37,20 @@ def test_no_second_definition_in_the_app() -> None:
         if any(re.search(p, line) for p in patterns)
     ]
     assert found == []
+
+
+def test_the_levels_strengths_are_stated_from_one_place() -> None:
+    """The Play page's figures for how strong each computer level plays live in
+    ``app.terms`` only (no copy in a page's text or a message), and the docs state the same."""
+    figures = [f"{terms.CLUB_OVER_BEGINNER} chi a hand", f"{terms.EXPERT_OVER_CLUB} chi a hand"]
+    sources = [p for p in APP.rglob("*.py") if p.name != "terms.py"] + [APP / "locale" / "messages.pot"]
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+        for path in sources
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if any(re.search(rf"(?<![\d.]){re.escape(figure)}", line) for figure in figures)
+    ]
+    assert found == []
+    docs = " ".join((ROOT / "docs" / "web-app.md").read_text(encoding="utf-8").split())
+    for figure in figures:
+        assert f"about {figure}" in docs

@@ -8,11 +8,14 @@ import json
 import re
 import time
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from app import engine
 from app.card_text import sort_for_display
+from app.terms import CLUB_OVER_BEGINNER, EXPERT_OVER_CLUB, level_label, level_strength
 from solver import PRESETS, parse_cards, score_table, solve, strongest_back_first
+from solver.players import EXPERT_SAMPLES, LEVELS
 from solver.scoring import Arrangement, is_valid
 from solver.table import TableConfig, history_csv, history_from_json, history_json
 from tests.app_support import no_crash, open_page
@@ -272,3 +275,51 @@ def test_history_draws_each_hand_as_cards_with_its_settlement() -> None:
     # the reveal's 3 pairs, then each past hand's 3 pairs in the history (newest first)
     assert len(blocks) == 3 * (1 + len(records))
     assert [int(b[2]) for b in blocks[-3:]] == [records[0].pairs[0][1], records[0].pairs[0][2], records[0].pairs[1][2]]
+
+
+# --- how strong each level plays (issue 28, item 4b) ------------------------------------------
+
+
+def test_the_settings_say_how_strong_each_level_plays() -> None:
+    """Under the seats' level choices: each level, what it does and its edge in chi a hand
+    (from benchmarks/play_levels.py), in the player's language and number format."""
+    at = open_page(PLAY, seed="3", players="2", levels="club")
+    captions = "\n".join(str(c.value) for c in at.caption)
+    for level in LEVELS:
+        assert f"**{level_label(level)}**: {level_strength(level)}" in captions
+    assert "**Beginner**: puts the strongest five cards in the back" in captions
+    assert "About 6.5 chi a hand behind Club." in captions
+    assert "About 6.5 chi a hand ahead of Beginner." in captions
+    assert f"against {EXPERT_SAMPLES} random deals" in captions
+    assert "About 0.05 chi a hand ahead of Club in the same seat" in captions
+    assert "Measured at 4 players, Vietnamese rules." in captions
+    # the rest of the settings' caption stays
+    assert "Club and Expert play against the opponents chosen" in captions
+    assert "apply when a new session starts" in captions
+
+    vi = open_page(PLAY, seed="3", players="2", levels="club", lang="vi")
+    captions = "\n".join(str(c.value) for c in vi.caption)
+    assert "**Mới chơi**: đặt năm lá mạnh nhất vào chi đầu" in captions
+    assert "Kém Trung cấp khoảng 6,5 chi mỗi ván." in captions  # the figure in the Vietnamese format
+    assert "Hơn Mới chơi khoảng 6,5 chi mỗi ván." in captions
+    assert f"**Cao thủ**: thử các cách xếp tốt nhất của Trung cấp với {EXPERT_SAMPLES} lần chia" in captions
+    assert "Hơn Trung cấp ngồi cùng ghế khoảng 0,05 chi mỗi ván" in captions
+    assert "chi a hand" not in captions
+
+    km = open_page(PLAY, seed="3", players="2", levels="club", lang="km")
+    captions = "\n".join(str(c.value) for c in km.caption)
+    assert "**អ្នកជំនាញ**៖ សាកល្បងការរៀបល្អបំផុតរបស់មធ្យម" in captions
+    assert "ប្រហែល 0.05 ជីក្នុងមួយដៃ" in captions and "ប្រហែល 6.5 ជីក្នុងមួយដៃ" in captions
+
+
+def test_level_strength_is_a_sentence_of_its_own_for_each_level() -> None:
+    sentences = {level: level_strength(level) for level in LEVELS}
+    assert len(set(sentences.values())) == len(LEVELS) == 3
+    assert all(s.endswith(".") and "chi a hand" in s for s in sentences.values())
+    assert f"{CLUB_OVER_BEGINNER} chi" in sentences["beginner"] and f"{CLUB_OVER_BEGINNER} chi" in sentences["club"]
+    assert f"{EXPERT_OVER_CLUB} chi" in sentences["expert"] and str(EXPERT_SAMPLES) in sentences["expert"]
+    # the levels' edges as measured, in the order the levels are meant to play
+    assert CLUB_OVER_BEGINNER > EXPERT_OVER_CLUB > 0
+    for unknown in ("grandmaster", "Club", ""):  # a strength is measured, never a fallback word
+        with pytest.raises(ValueError, match="no measured strength"):
+            level_strength(unknown)

@@ -34,11 +34,20 @@ from app.page_state import Codec, PageState, Param, field_in_link, table_params
 from app.set_beside import set_beside_best
 from app.settlement import pair_block, seat_totals
 from app.share import share_deal
-from app.terms import field_label, grade_names, level_label, preset_label, row_names, special_label
+from app.terms import (
+    field_label,
+    grade_names,
+    level_label,
+    level_strength,
+    level_strength_measured,
+    preset_label,
+    row_names,
+    special_label,
+)
 from solver import Card, parse_cards, special_hand, strongest_back_first
 from solver.fields import DEFAULT_FIELD
 from solver.hands import category_of
-from solver.players import EXPERT_SAMPLES, LEVELS
+from solver.players import LEVELS
 from solver.scoring import ROW_SIZES, Arrangement, is_valid
 from solver.table import (
     MAX_HANDS,
@@ -719,6 +728,15 @@ def show_hand() -> None:
     st.caption(_("{players}: set, face down.").format(players=others))
 
 
+def levels_caption() -> str:
+    """Each computer level and how strong it plays, a line each, then where that was measured."""
+    lines = [
+        _("{label}: {meaning}").format(label=f"**{level_label(level)}**", meaning=level_strength(level))
+        for level in LEVELS
+    ]
+    return "  \n".join(lines) + "\n\n" + level_strength_measured()
+
+
 def settings_summary(table: TableConfig) -> str:
     """The session's table in one line (the folded settings' label)."""
     timer = st.session_state.get(TIMER, "Off")
@@ -757,6 +775,7 @@ with st.expander(summary_label(SETTINGS_OPEN, settings_summary(config())), key=S
                 format_func=labels_now(level_label, LEVELS),
                 placeholder=_("Choose an option"),
             )
+    st.caption(levels_caption())
     field_select(FIELD)
     col_timer, col_seed = st.columns([1.4, 1])  # the timer words are long in Khmer
     with col_timer:
@@ -777,12 +796,10 @@ with st.expander(summary_label(SETTINGS_OPEN, settings_summary(config())), key=S
     st.button(_("Start a new session"), key="play_new", on_click=on_new_session)
     st.caption(
         _(
-            "Beginner: strongest five in the back. Club: the fast solver's best set. "
-            "Expert: deep mode ({samples} sampled tables per candidate set). "
             "Club and Expert play against the opponents chosen, and your set is graded against them. "
             "Rules, players, levels and opponents apply when a new session starts; the timer and "
             "how your cards start from the next hand."
-        ).format(samples=EXPERT_SAMPLES)
+        )
     )
 STATE.remember()
 
