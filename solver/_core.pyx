@@ -486,15 +486,20 @@ cdef void _eval_hand(const int* codes, HandEval* h, int wheel_second) noexcept n
         h.bkey3[s] = h.key3[h.best3[s]]
 
 
-cdef void _terms_of(const int* codes, const float* W, double nopp, double* d) noexcept nogil:
+cdef void _terms_of(const int* codes, const float* W, double nopp, int top_cat, double* d) noexcept nogil:
     """The hand terms of 13 cards (see TERM_TAGS) into d[NHTERM]: the weights' row 15
     (the constant), plus the largest and second largest suit counts times rows 13 and 14,
-    plus each rank's count times its row; all times the opponents ``nopp``."""
+    plus each rank's count times its row; all times the opponents ``nopp``.
+
+    Only the tags a row of these cards can have are computed: a front is a high card, a
+    pair or trips, and a middle or back is no stronger than ``top_cat``, the category of
+    the strongest five cards (STRAIGHT_FLUSH for every tag).  The others are left unset;
+    those computed are the same sums, in the same order, as when every tag is."""
     cdef int suits[4]
     cdef int ranks[13]
-    cdef int i, j, s0 = 0, s1 = 0
-    cdef double c
-    cdef const float* w
+    cdef int starts[6]
+    cdef int ends[6]
+    cdef int i, r, s0 = 0, s1 = 0, five = (top_cat + 1) * 13
     for i in range(4):
         suits[i] = 0
     for i in range(13):
@@ -508,17 +513,44 @@ cdef void _terms_of(const int* codes, const float* W, double nopp, double* d) no
             s0 = suits[i]
         elif suits[i] > s1:
             s1 = suits[i]
-    for j in range(NHTERM):
-        d[j] = <double> W[15 * NHTERM + j] + s0 * <double> W[13 * NHTERM + j] + s1 * <double> W[14 * NHTERM + j]
+    # the front's top and next parts: high card and pair (tags 0-25), trips (39-51)
+    starts[0] = 0
+    ends[0] = (PAIR + 1) * 13
+    starts[1] = TRIPS * 13
+    ends[1] = (TRIPS + 1) * 13
+    starts[2] = TERM_TAGS
+    ends[2] = TERM_TAGS + (PAIR + 1) * 13
+    starts[3] = TERM_TAGS + TRIPS * 13
+    ends[3] = TERM_TAGS + (TRIPS + 1) * 13
+    # the middle's and the back's parts run on, two rows of 2 * TERM_TAGS, so each of
+    # their tag ranges [0, five) is one stretch per part: middle top, middle next, ...
+    _terms_span(W, 2 * TERM_TAGS, five, s0, s1, ranks, nopp, d)
+    _terms_span(W, 3 * TERM_TAGS, five, s0, s1, ranks, nopp, d)
+    _terms_span(W, 4 * TERM_TAGS, five, s0, s1, ranks, nopp, d)
+    _terms_span(W, 5 * TERM_TAGS, five, s0, s1, ranks, nopp, d)
+    for r in range(4):
+        _terms_span(W, starts[r], ends[r] - starts[r], s0, s1, ranks, nopp, d)
+
+
+cdef inline void _terms_span(const float* W, int start, int n, int s0, int s1, const int* ranks, double nopp,
+                             double* d) noexcept nogil:
+    """Terms start .. start + n - 1 of _terms_of."""
+    cdef int i, j
+    cdef double c
+    cdef const float* w
+    cdef double* out = d + start
+    for j in range(n):
+        out[j] = <double> W[15 * NHTERM + start + j] + s0 * <double> W[13 * NHTERM + start + j] \
+            + s1 * <double> W[14 * NHTERM + start + j]
     for i in range(13):
         if ranks[i] == 0:
             continue
         c = ranks[i]
-        w = W + i * NHTERM
-        for j in range(NHTERM):
-            d[j] += c * w[j]
-    for j in range(NHTERM):
-        d[j] *= nopp
+        w = W + i * NHTERM + start
+        for j in range(n):
+            out[j] += c * w[j]
+    for j in range(n):
+        out[j] *= nopp
 
 
 cdef inline void _key_parts(int32_t key, int* top, int* nxt) noexcept nogil:
@@ -567,7 +599,7 @@ cdef void _hand_terms(HandEval* h, const Tables* T, const Params* P) noexcept no
     h.slack_mf = 0.0
     if not h.terms:
         return
-    _terms_of(h.codes, T.W, P.nopp, d)
+    _terms_of(h.codes, T.W, P.nopp, h.key5[h.best5[0]] >> 25, d)
     for s in range(NSUB5):
         c = h.cls5[s]
         top = parts5[2 * c]
@@ -754,10 +786,15 @@ cdef void _scan_back(const HandEval* h, int b, const Tables* T, const Params* P,
             thr = _threshold(top)
 
 
-cdef void _scan_back_terms(const HandEval* h, int b, const Tables* T, const Params* P, Top* top) noexcept nogil:
+cdef void _scan_back_terms(const HandEval* h, int b, const Tables* T, const Params* P, Top* top,
+                           double rows) noexcept nogil:
     """_scan_back with each split also getting its hand terms.  A copy, not a flag: with
     the terms in the same loop (behind a branch, or an inline function given a constant)
-    the plain search ran 5-8 % slower side by side (benchmarks/core_side_by_side.py)."""
+    the plain search ran 5-8 % slower side by side (benchmarks/core_side_by_side.py).
+
+    ``rows`` bounds the objective of every valid split of the back without its terms
+    (INFINITY: no bound), so a split whose terms cannot lift it over the threshold is
+    passed over before its objective is computed."""
     cdef int j, m, f
     cdef int32_t kb = h.key5[b], km, kf
     cdef const Row* rb = &T.B[h.cls5[b]]
@@ -769,7 +806,7 @@ cdef void _scan_back_terms(const HandEval* h, int b, const Tables* T, const Para
     cdef int32_t kmax = kb - P.strict    # keys are integers: strict ">" is ">= + 1"
     cdef int32_t s1 = P.strict
     cdef double thr = _threshold(top)
-    cdef double tb = h.tb5[b]
+    cdef double tb = h.tb5[b], terms
     for j in range(NMID):
         m = sm[j]
         km = h.key5[m]
@@ -779,27 +816,33 @@ cdef void _scan_back_terms(const HandEval* h, int b, const Tables* T, const Para
         kf = h.key3[f]
         if kf + s1 > km:
             continue
+        terms = tb + h.tm5[m] + h.tf3[f]
+        if rows + terms <= thr:
+            continue
         rm = &T.M[h.cls5[m]]
         rf = &T.F[h.cls3[f]]
-        ev = _ev(rf, rm, rb, P) + tb + h.tm5[m] + h.tf3[f]
+        ev = _ev(rf, rm, rb, P) + tb + h.tm5[m] + h.tf3[f]   # (summed as before: the same EVs)
         if ev > thr:
             _top_insert(top, h, ev, b, m, f)
             thr = _threshold(top)
 
 
-cdef inline void _scan(const HandEval* h, int b, const Tables* T, const Params* P, Top* top) noexcept nogil:
-    """Scan back ``b`` with the loop the model needs."""
+cdef inline void _scan(const HandEval* h, int b, const Tables* T, const Params* P, Top* top,
+                       double rows=INFINITY) noexcept nogil:
+    """Scan back ``b`` with the loop the model needs (``rows``: see _scan_back_terms)."""
     if h.terms:
-        _scan_back_terms(h, b, T, P, top)
+        _scan_back_terms(h, b, T, P, top, rows)
     else:
         _scan_back(h, b, T, P, top)
 
 
 cdef bint _tight_bound_beats(const HandEval* h, int b, int listed_mid, const Tables* T, const Params* P,
-                             double threshold) noexcept nogil:
+                             double threshold, double* rows) noexcept nogil:
     """Whether the tight bound of back ``b`` beats ``threshold`` (see _search, step 4),
     in steps from cheap to tight: the listed middle bound and the listed front disjoint
-    from the back, then the back's own best middle, then its own best front."""
+    from the back, then the back's own best middle, then its own best front.  Each adds
+    the most the hand terms can add to a split with this back (_back_slack).  ``rows``
+    is set to the last bound without that slack."""
     cdef int mi = listed_mid
     cdef int fi = _best_front(h, SUB5MASK[b], h.key5[mi])
     cdef double slack = _back_slack(h, b)
@@ -812,7 +855,8 @@ cdef bint _tight_bound_beats(const HandEval* h, int b, int listed_mid, const Tab
     if _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) + slack <= threshold:
         return False
     fi = _best_rest_front(h, b, h.key5[mi])
-    return _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) + slack > threshold
+    rows[0] = _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P)
+    return rows[0] + slack > threshold
 
 
 cdef inline int _best_middle(const HandEval* h, int b, int strict) noexcept nogil:
@@ -891,7 +935,7 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
     cdef int head[NBUCKET]            # candidates by bound
     cdef int s, b, c, first, scanned = 0, mi, fi, i, j, k, ncand = 0, pick = -1
     cdef const short* disjoint
-    cdef double best_ub = -INFINITY, low_ub = INFINITY, thr0, width, top_k
+    cdef double best_ub = -INFINITY, low_ub = INFINITY, thr0, width, top_k, rows
     cdef const Bound* bF = T.bF
     cdef const Bound* bM = T.bM
     cdef const Bound* bB = T.bB
@@ -945,8 +989,8 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
         # scan the most promising back found so far: a higher threshold stops the
         # visit sooner and keeps weaker backs out of the candidates
         if pick >= 0:
-            if ub[pick] > thr0 and _tight_bound_beats(h, pick, mid[pick], T, P, thr0):
-                _scan(h, pick, T, P, top)
+            if ub[pick] > thr0 and _tight_bound_beats(h, pick, mid[pick], T, P, thr0, &rows):
+                _scan(h, pick, T, P, top, rows)
                 scanned += 1
                 thr0 = _threshold(top)
             ub[pick] = -INFINITY
@@ -975,8 +1019,8 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
             break
         b = head[k]
         while b >= 0:
-            if ub[b] > _threshold(top) and _tight_bound_beats(h, b, mid[b], T, P, _threshold(top)):
-                _scan(h, b, T, P, top)
+            if ub[b] > _threshold(top) and _tight_bound_beats(h, b, mid[b], T, P, _threshold(top), &rows):
+                _scan(h, b, T, P, top, rows)
                 scanned += 1
             b = nxt[b]
     return scanned
@@ -1319,7 +1363,7 @@ def arrangement_stats(Model model, front, middle, back):
         for i in range(5):
             codes[3 + i] = m[i]
             codes[8 + i] = b[i]
-        _terms_of(codes, model.T.W, model.P.nopp, terms)
+        _terms_of(codes, model.T.W, model.P.nopp, STRAIGHT_FLUSH, terms)
         ev += _key_terms(terms, 0, kf) + _key_terms(terms, 1, km) + _key_terms(terms, 2, kb)
     return ev, (model.F[cf].p, model.M[dm].p, model.B[db].p), bool(valid), (cf, cm, cb)
 
