@@ -497,9 +497,7 @@ cdef void _terms_of(const int* codes, const float* W, double nopp, int top_cat, 
     those computed are the same sums, in the same order, as when every tag is."""
     cdef int suits[4]
     cdef int ranks[13]
-    cdef int starts[6]
-    cdef int ends[6]
-    cdef int i, r, s0 = 0, s1 = 0, five = (top_cat + 1) * 13
+    cdef int i, part, s0 = 0, s1 = 0, five = (top_cat + 1) * 13
     for i in range(4):
         suits[i] = 0
     for i in range(13):
@@ -513,23 +511,13 @@ cdef void _terms_of(const int* codes, const float* W, double nopp, int top_cat, 
             s0 = suits[i]
         elif suits[i] > s1:
             s1 = suits[i]
-    # the front's top and next parts: high card and pair (tags 0-25), trips (39-51)
-    starts[0] = 0
-    ends[0] = (PAIR + 1) * 13
-    starts[1] = TRIPS * 13
-    ends[1] = (TRIPS + 1) * 13
-    starts[2] = TERM_TAGS
-    ends[2] = TERM_TAGS + (PAIR + 1) * 13
-    starts[3] = TERM_TAGS + TRIPS * 13
-    ends[3] = TERM_TAGS + (TRIPS + 1) * 13
-    # the middle's and the back's parts run on, two rows of 2 * TERM_TAGS, so each of
-    # their tag ranges [0, five) is one stretch per part: middle top, middle next, ...
-    _terms_span(W, 2 * TERM_TAGS, five, s0, s1, ranks, nopp, d)
-    _terms_span(W, 3 * TERM_TAGS, five, s0, s1, ranks, nopp, d)
-    _terms_span(W, 4 * TERM_TAGS, five, s0, s1, ranks, nopp, d)
-    _terms_span(W, 5 * TERM_TAGS, five, s0, s1, ranks, nopp, d)
-    for r in range(4):
-        _terms_span(W, starts[r], ends[r] - starts[r], s0, s1, ranks, nopp, d)
+    for part in range(2):
+        # the front's top and next parts: high card and pair (tags 0-25), trips (39-51)
+        _terms_span(W, part * TERM_TAGS, (PAIR + 1) * 13, s0, s1, ranks, nopp, d)
+        _terms_span(W, part * TERM_TAGS + TRIPS * 13, 13, s0, s1, ranks, nopp, d)
+    for part in range(2, 6):
+        # the middle's top and next parts, then the back's: tags below ``five`` each
+        _terms_span(W, part * TERM_TAGS, five, s0, s1, ranks, nopp, d)
 
 
 cdef inline void _terms_span(const float* W, int start, int n, int s0, int s1, const int* ranks, double nopp,
