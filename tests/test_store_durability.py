@@ -134,9 +134,13 @@ def test_an_import_killed_mid_write_leaves_all_or_nothing(tmp_path: Path) -> Non
             proc.send_signal(signal.SIGKILL)
         out, err = proc.communicate()
         finished = "done" in out
-        assert finished == (proc.returncode == 0), err
+        assert finished or proc.returncode == -signal.SIGKILL, err  # it never fails by itself
         assert integrity(url) == "ok"
         count = Store(url).practice_count(target.id)
-        assert count == (3000 if finished else 0)
-        outcomes.append(finished)
-    assert outcomes[0] is False and outcomes[-1] is True  # killed inside the write, and let finish
+        # all or nothing; a kill that lands after the commit but before "done" is printed
+        # finds the whole file there, and one that finished always does
+        assert count in (0, 3000)
+        assert finished <= (count == 3000)
+        outcomes.append((finished, count))
+    # killed inside the write (nothing there), and let finish (all there)
+    assert outcomes[0] == (False, 0) and outcomes[-1] == (True, 3000)
