@@ -100,7 +100,7 @@ def test_a_field_with_naive_players_is_refused() -> None:
 
 def test_the_shipped_self_play_fields_have_had_their_rounds() -> None:
     assert self_play_fields() == [key for key, entry in sorted(shipped_plays().items()) if entry.hand_terms]
-    assert self_play_fields() == [("four-two", "strong")]
+    assert self_play_fields() == [("four-two", "strong"), ("vietnamese", "strong")]
     for preset, field in self_play_fields():
         assert refined_sizes(DATA_DIR, preset, field) == list(TABLE_SIZES)
         with np.load(DATA_DIR / table_name(preset, field)) as data:
