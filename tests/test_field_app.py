@@ -18,14 +18,10 @@ from solver.fields import DEFAULT_FIELD, FIELDS
 from solver.scoring import Arrangement
 from solver.table import TableConfig
 from tests.app_support import no_crash, open_page
+from tests.field_support import FIELD_HAND
 
-FIELD_HAND = "Qd Qc Ad Ac Js Jh Jc 7h 7d 9s 6s 5h 3c"
 SEED = 2024  # the app's solver seed
 LABELS = {"population": "Mixed", "strong": "Strong", "beginners": "Beginners"}
-
-
-
-
 
 
 def errors(at: AppTest) -> str:

@@ -12,11 +12,11 @@ from playwright import sync_api
 
 from solver import solve
 from tests.browser_support import assert_fits, wait_idle
+from tests.field_support import FIELD_HAND
 from tests.test_browser_app import DESKTOP, PHONE, shoot
 
 pytestmark = pytest.mark.browser
 
-FIELD_HAND = "Qd Qc Ad Ac Js Jh Jc 7h 7d 9s 6s 5h 3c"  # a different best set in each field
 CHECKED = "[role=radio][aria-checked=true]"
 
 

@@ -26,6 +26,7 @@ from solver.table import (
     settle_hand,
     simulate_hand,
 )
+from tests.field_support import FIELD_HAND
 
 HAND = "Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s Tc Jh"
 
@@ -126,10 +127,6 @@ def test_levels_are_what_they_say() -> None:
     assert expert == solve(HAND, "vietnamese", players=4, mode="deep", seed=11).best
     assert expert == Expert().arrange(HAND, "vietnamese", 4, 11)  # seeded: repeatable
     assert get_player("Club").name == "Club"
-
-
-# a hand whose best set differs in each field (found by solving seeded deals under "vietnamese", 4 players)
-FIELD_HAND = "Qd Qc Ad Ac Js Jh Jc 7h 7d 9s 6s 5h 3c"
 
 
 def test_club_and_expert_play_against_the_field_they_are_given() -> None:
