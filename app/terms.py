@@ -181,15 +181,14 @@ def level_label(level: str) -> str:
 
 
 #: How much more a Club seat wins than a Beginner at the same table, in chi a hand, rounded
-#: for players: ``python benchmarks/play_levels.py --tables 1000 --jobs 2`` (seeds 11 and
-#: 12), paired per table +6.457 ± 0.254 and +6.680 ± 0.267, and +6.367 ± 0.177 on the
-#: earlier 2,000-table run (``docs/benchmarks.md``, "Levels at the Play table" and "Deep
-#: mode and the levels (issue 28)"): about +6.47 over the 4,000 tables.
-CLUB_OVER_BEGINNER = 6.5
+#: for players: ``python benchmarks/play_levels.py --tables 1000 --jobs 2`` with seeds 11 to
+#: 16, paired per table, +6.41 ± 0.10 pooled over the 6,000 tables (``docs/benchmarks.md``,
+#: "Deep mode and the levels (issue 28)").
+CLUB_OVER_BEGINNER = 6.4
 #: How much more an Expert wins than Club would in the same seat of the same table (the
-#: same benchmark's duplicate measure), in chi a hand: +0.052 ± 0.033 pooled over the
-#: 2,000 tables of the two runs above.
-EXPERT_OVER_CLUB = 0.05
+#: same benchmark's duplicate measure), in chi a hand: +0.024 ± 0.016 pooled over the same
+#: 6,000 tables.
+EXPERT_OVER_CLUB = 0.02
 #: The table both figures were measured at: the preset and the number of players.
 LEVELS_MEASURED_AT = ("vietnamese", 4)
 
