@@ -24,6 +24,7 @@ from solver.tables import (
     MANIFEST,
     N_TAGS,
     TABLE_SIZES,
+    TERM_PARTS,
     get_field,
     get_hand_weights,
     get_model,
@@ -124,9 +125,8 @@ def test_the_fit_recovers_a_planted_correction() -> None:
 def term_values(rules: Rules) -> np.ndarray:
     """What winning the row of each hand term (HAND_TERMS: row, part, category * 13 + rank)
     with its category is worth, at least 1 chi."""
-    per_part = HAND_TERMS // 6
     return np.asarray([
-        max(1.0, chi_value(j // (2 * per_part), (j % per_part // 13) << CATEGORY_SHIFT, rules))
+        max(1.0, chi_value(j // (2 * TERM_PARTS), (j % TERM_PARTS // 13) << CATEGORY_SHIFT, rules))
         for j in range(HAND_TERMS)
     ])  # fmt: skip
 
