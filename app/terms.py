@@ -182,13 +182,13 @@ def level_label(level: str) -> str:
 
 #: How much more a Club seat wins than a Beginner at the same table, in chi a hand, rounded
 #: for players: ``python benchmarks/play_levels.py --tables 1000 --jobs 2`` with seeds 11 to
-#: 16, paired per table, +6.41 ± 0.10 pooled over the 6,000 tables (``docs/benchmarks.md``,
-#: "Deep mode and the levels (issue 28)").
-CLUB_OVER_BEGINNER = 6.4
+#: 16, paired per table, +6.50 ± 0.10 pooled over the 6,000 tables (``docs/benchmarks.md``,
+#: "The Expert knows who sits at the table (issue 28)").
+CLUB_OVER_BEGINNER = 6.5
 #: How much more an Expert wins than Club would in the same seat of the same table (the
-#: same benchmark's duplicate measure), in chi a hand: +0.024 ± 0.016 pooled over the same
+#: same benchmark's duplicate measure), in chi a hand: +0.079 ± 0.021 pooled over the same
 #: 6,000 tables.
-EXPERT_OVER_CLUB = 0.02
+EXPERT_OVER_CLUB = 0.08
 #: The table both figures were measured at: the preset and the number of players.
 LEVELS_MEASURED_AT = ("vietnamese", 4)
 
@@ -210,11 +210,13 @@ def level_strength(level: str) -> str:
         # TRANSLATORS: follows "Club: ". The fast solver: the app's Fast mode.
         "club": _("plays the fast solver's best set. About {chi} chi a hand ahead of {beginner}."),
         # TRANSLATORS: follows "Expert: ". {samples} is a number of deals (600): the
-        # cards it cannot see dealt to the opponents at random, again and again.
+        # cards it cannot see dealt to the opponents at random, again and again; each
+        # opponent then sets those cards the way that opponent plays (a Beginner as a
+        # Beginner does).
         "expert": _(
-            "tries {club}'s best sets against {samples} random deals of the cards it cannot see and keeps "
-            "the one that wins most. About {chi} chi a hand ahead of {club} in the same seat: a small edge "
-            "that shows over many hands."
+            "tries {club}'s best sets against {samples} random deals of the cards it cannot see, each "
+            "opponent setting them the way that opponent plays, and keeps the one that wins most. About "
+            "{chi} chi a hand ahead of {club} in the same seat: a small edge that shows over many hands."
         ),
     }
     if level not in strengths:

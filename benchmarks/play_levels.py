@@ -32,6 +32,7 @@ import multiprocessing
 import time
 from collections.abc import Sequence
 
+from solver.context import Table
 from solver.players import EXPERT_CANDIDATES, EXPERT_SAMPLES, LEVELS
 from solver.rules import PRESETS
 from solver.scoring import Arrangement, score_table
@@ -50,16 +51,25 @@ def lineup(table: int) -> tuple[str, ...]:
     return ("expert", "club", "beginner", ("expert", "club", "beginner")[table % 3])
 
 
+def _without(seats: tuple[str, ...], level: str) -> tuple[str, ...]:
+    i = seats.index(level)
+    return seats[:i] + seats[i + 1 :]
+
+
 def play_table(table: int, seed: int, preset: str) -> TableResult:
     rules = PRESETS[preset]
     hands = deal_hands(seed * 1_000_000 + table, SEATS)
     levels = set(lineup(table))
+    # Each level sees who else sits at the table (the lineup without itself: the same
+    # three opponents in every rotation), as the Play page's computer players do.
+    tables = {level: Table(rules, SEATS, lineup=_without(lineup(table), level)) for level in levels}
     sets: dict[tuple[str, int], Arrangement] = {}
     expert_times = []
     for level in sorted(levels):
         for seat, hand in enumerate(hands):
             start, cpu = time.perf_counter(), time.process_time()
-            sets[level, seat] = LEVELS[level].arrange(hand, rules, SEATS, (seed * 1_000_000 + table) * 10 + seat)
+            sets[level, seat] = LEVELS[level].arrange(hand, seed=(seed * 1_000_000 + table) * 10 + seat,
+                                                      table=tables[level])  # fmt: skip
             if level == "expert":
                 expert_times.append((time.perf_counter() - start, time.process_time() - cpu))
     chi: dict[str, list[int]] = {level: [] for level in levels}

@@ -40,6 +40,7 @@ from typing import Any, Protocol
 
 from solver import parse_cards
 from solver.cards import Card
+from solver.context import Table
 from solver.fields import DEFAULT_FIELD, check_field
 from solver.players import LEVELS, get_player
 from solver.rules import PRESETS
@@ -226,7 +227,10 @@ def seat_names(room: Room) -> list[str]:
 def _arrange(room: Room, seat: int, level: str, hand: list[Card], number: int) -> str:
     s = room.settings
     player_seed = deal_seed(room.seed, number) * 10 + seat
-    return str(get_player(level).arrange(hand, s.preset, s.seats, player_seed, field=s.field))
+    lineup = [("person" if other.kind == "person" else other.level or STAND_IN)
+              for i, other in enumerate(room.seats) if i != seat]  # fmt: skip
+    table = Table(s.preset, s.seats, s.field, lineup)
+    return str(get_player(level).arrange(hand, seed=player_seed, table=table))
 
 
 def _deal(room: Room, number: int, now_ms: int) -> None:

@@ -18,6 +18,8 @@ keep, :func:`as_table`) the same Table, so both ways give the same answers.
 True
 >>> table
 Table('vietnamese', players=3, field='population')
+>>> table.replace(lineup=("beginner", "person"))
+Table('vietnamese', players=3, field='population', lineup=('beginner', 'person'))
 >>> Table(players=5)
 Traceback (most recent call last):
 ...
@@ -29,15 +31,29 @@ name the app and saved histories already use.)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
 from . import _core
-from .fields import DEFAULT_FIELD, check_field, table_preset
+from .fields import DEFAULT_FIELD, SEATS, check_field, table_preset
 from .messages import echo
 from .rules import PRESETS, Rules, get_rules
 from .tables import Field, FloatArray, get_field, get_hand_weights, get_model, get_removal
+
+
+def check_lineup(lineup: object, players: int) -> tuple[str, ...]:
+    """``lineup`` as a tuple naming who sits in each of the ``players - 1`` opponent seats
+    (each one of :data:`solver.fields.SEATS`)."""
+    if isinstance(lineup, str) or not isinstance(lineup, Sequence):
+        raise ValueError(f"lineup must be a sequence of seats ({', '.join(SEATS)}), got {echo(lineup)}")
+    if len(lineup) != players - 1:
+        raise ValueError(f"a table of {players} has {players - 1} opponent seat(s); the lineup names {len(lineup)}")
+    for seat in lineup:
+        if seat not in SEATS:
+            raise ValueError(f"a seat of the lineup is one of {', '.join(SEATS)}, got {echo(seat)}")
+    return tuple(str(seat) for seat in lineup)
 
 
 def check_players(players: object) -> int:
@@ -56,21 +72,37 @@ class Table:
     :data:`solver.fields.FIELDS` (default ``"population"``); a bad one raises
     ``ValueError`` naming it.  Equal tables compare and hash equal, and share one
     compiled :attr:`model`.
+
+    ``lineup``, when known, names who sits in each opponent seat (each one of
+    :data:`solver.fields.SEATS`: a person, or a computer level).  Deep mode then deals
+    each seat's sampled hands as that seat plays (:func:`solver.fields.seat_naive_share`)
+    instead of all as the field; fast mode plays the field's tables either way.  The
+    Play page's and rooms' computer players are given it: a real player adapts to who
+    sits at the table too.
     """
 
     rules: Rules
     players: int
     field: str
+    lineup: tuple[str, ...] | None
 
-    def __init__(self, rules: Rules | str | None = None, players: int = 4, field: str = DEFAULT_FIELD) -> None:
+    def __init__(
+        self,
+        rules: Rules | str | None = None,
+        players: int = 4,
+        field: str = DEFAULT_FIELD,
+        lineup: Sequence[str] | None = None,
+    ) -> None:
         object.__setattr__(self, "rules", get_rules(rules))
         object.__setattr__(self, "players", check_players(players))
         object.__setattr__(self, "field", check_field(field))
+        object.__setattr__(self, "lineup", None if lineup is None else check_lineup(lineup, self.players))
 
     def __repr__(self) -> str:
         name = next((name for name, rules in PRESETS.items() if rules == self.rules), None)
         rules = repr(name) if name is not None else repr(self.rules)
-        return f"Table({rules}, players={self.players}, field={self.field!r})"
+        lineup = "" if self.lineup is None else f", lineup={self.lineup!r}"
+        return f"Table({rules}, players={self.players}, field={self.field!r}{lineup})"
 
     def __hash__(self) -> int:
         # kept: a Table keys the solver's caches on every call, and hashing its Rules
@@ -78,20 +110,21 @@ class Table:
         try:
             return self.__dict__["_hash"]  # type: ignore[no-any-return]
         except KeyError:
-            value = self.__dict__["_hash"] = hash((self.rules, self.players, self.field))
+            value = self.__dict__["_hash"] = hash((self.rules, self.players, self.field, self.lineup))
             return value
 
-    def __reduce__(self) -> tuple[type[Table], tuple[Rules, int, str]]:
-        # pickled as its three values: the model is loaded again where it is used
-        return (Table, (self.rules, self.players, self.field))
+    def __reduce__(self) -> tuple[type[Table], tuple[Rules, int, str, tuple[str, ...] | None]]:
+        # pickled as its values: the model is loaded again where it is used
+        return (Table, (self.rules, self.players, self.field, self.lineup))
 
     def replace(self, **changes: Any) -> Table:
-        """A copy with ``rules``, ``players`` or ``field`` changed (validated again)."""
-        unknown = set(changes) - {"rules", "players", "field"}
+        """A copy with ``rules``, ``players``, ``field`` or ``lineup`` changed (validated again)."""
+        unknown = set(changes) - {"rules", "players", "field", "lineup"}
         if unknown:
-            raise ValueError(f"a Table has rules, players and field; got {', '.join(sorted(unknown))}")
-        values = {"rules": self.rules, "players": self.players, "field": self.field, **changes}
-        return Table(values["rules"], values["players"], values["field"])
+            raise ValueError(f"a Table has rules, players, field and lineup; got {', '.join(sorted(unknown))}")
+        values = {"rules": self.rules, "players": self.players, "field": self.field, "lineup": self.lineup,
+                  **changes}  # fmt: skip
+        return Table(values["rules"], values["players"], values["field"], values["lineup"])
 
     @property
     def preset(self) -> str:

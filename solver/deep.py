@@ -3,7 +3,9 @@
 For one hand, the unseen 39 cards are dealt to the opponents ``samples`` times; each
 opponent sets their hand the way the field plays (:mod:`solver.fields`): "strongest
 back first" with the field's naive share, otherwise the fast solver with that field's
-tables; every candidate arrangement of mine is
+tables (when the table's lineup names who sits in each seat, each seat plays as its
+level does: a Beginner strongest back first, a Club or Expert the fast solver's set);
+every candidate arrangement of mine is
 settled against the same deals (common random numbers, so differences between
 candidates are measured with far less noise than their values) by the exact table
 settlement — bonuses, scoops, sập làng, fouls, specials, aces and card removal
@@ -27,7 +29,7 @@ import numpy as np
 from . import _core
 from .cards import Card
 from .context import Table
-from .fields import NAIVE_SHARE
+from .fields import NAIVE_SHARE, seat_naive_share
 from .rules import SPECIAL_NAMES, Rules
 from .scoring import Arrangement, arrangement_from_codes, declared_special
 from .tables import get_model
@@ -73,11 +75,13 @@ def set_opponents(
     field: str,
     rng: np.random.Generator,
     model: _core.Model | None = None,
+    share: np.ndarray | None = None,
 ) -> np.ndarray:
     """Arrangements (n, 13) of opponent hands (n, 13) as the field plays: each hand is set
-    "strongest back first" with the field's naive share, else by the fast solver (with
-    ``model``, by default the shipped one of these rules, table size and field)."""
-    naive = rng.random(len(hands)) < NAIVE_SHARE[field]
+    "strongest back first" with the field's naive share (or hand ``i``'s own chance
+    ``share[i]``), else by the fast solver (with ``model``, by default the shipped one of
+    these rules, table size and field)."""
+    naive = rng.random(len(hands)) < (NAIVE_SHARE[field] if share is None else share)
     out = np.empty_like(hands)
     if naive.any():
         out[naive] = _core.strongest_back_first(np.ascontiguousarray(hands[naive]), rules.wheel == "second")
@@ -149,7 +153,7 @@ def settle_sums(
     nopp = players - 1
     opp_hands, rng = deal_opponents(hand, players, samples, seed, stream)
     flat = np.ascontiguousarray(opp_hands.reshape(samples * nopp, 13))
-    opp_arr = set_opponents(flat, rules, players, table.field, rng, model)
+    opp_arr = set_opponents(flat, rules, players, table.field, rng, model, _seat_shares(table, samples))
     opp_arr = np.ascontiguousarray(opp_arr.reshape(samples, nopp, 13))
     index = {name: i for i, name in enumerate(SPECIAL_NAMES)}
     if rules.special_detection == "auto":
@@ -175,6 +179,14 @@ def settle_sums(
         np.ascontiguousarray(opp_special, dtype=np.int32),
     )
     return np.asarray(totals), np.asarray(squares)
+
+
+def _seat_shares(table: Table, samples: int) -> np.ndarray | None:
+    """Each dealt opponent hand's chance to be set "strongest back first" when the table
+    names who sits in each seat (seat by seat, ``samples`` times), else None: the field's."""
+    if table.lineup is None:
+        return None
+    return np.tile([seat_naive_share(seat, table.field) for seat in table.lineup], samples)
 
 
 def _arrangement(row: np.ndarray) -> Arrangement:

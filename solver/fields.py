@@ -7,9 +7,11 @@ The best set depends on the opponents, so fast mode and deep mode take ``field=`
 * ``"strong"``: a table of solvers (the best response to itself, no naive players);
 * ``"beginners"``: every opponent sets "strongest back first".
 
-Each field has its own tables (:mod:`solver.training.tables` builds them; :mod:`solver.tables`
-loads them and makes the compiled model of each: ``get_model``); deep mode deals its sampled opponents the same
-mix (:data:`NAIVE_SHARE`).  This module names the fields and imports no table code, so
+Each field has its own tables (:mod:`solver.training.tables` builds them;
+:mod:`solver.tables` loads them and makes the compiled model of each: ``get_model``);
+deep mode deals its sampled opponents the same mix (:data:`NAIVE_SHARE`), or, when the
+table names who sits in each seat (its lineup), each seat as its level plays
+(:func:`seat_naive_share`).  This module names the fields and imports no table code, so
 :mod:`solver.tables` can use the names.
 """
 
@@ -22,6 +24,19 @@ DEFAULT_FIELD = "population"
 #: Share of each field's players who set "strongest back first" [choice for "population":
 #: real tables hold naive players; a quarter costs little against strong ones].
 NAIVE_SHARE = {"population": 0.25, "strong": 0.0, "beginners": 1.0}
+#: Who can sit in an opponent seat of a table's lineup (``Table(lineup=...)``): a person,
+#: or a computer level of :mod:`solver.players`.
+SEATS = ("person", "beginner", "club", "expert")
+
+
+def seat_naive_share(seat: str, field: str) -> float:
+    """Share of the hands the opponent in ``seat`` (one of :data:`SEATS`) sets "strongest
+    back first" at a table whose field is ``field``: a Beginner always; Club and Expert
+    never (both play the fast solver's set against ``field``, the Expert's deep set
+    differing from it only where two sets are close); a person as the field does."""
+    if seat == "person":
+        return NAIVE_SHARE[field]
+    return 1.0 if seat == "beginner" else 0.0
 
 
 def check_field(field: object) -> str:

@@ -15,7 +15,12 @@ returns the set it plays.  The levels, weakest first:
 Club and Expert play against the opponents ``field`` names (:data:`solver.fields.FIELDS`,
 "population" unless told); Beginner sets the same whoever sits at the table.  Each takes
 the table as a :class:`solver.context.Table` (``table=``) or as ``rules``, ``players``
-and ``field``.
+and ``field``.  Given a table with a ``lineup`` (who sits in each other seat), the
+Expert deals each opponent's sampled hands as that opponent plays: a Beginner's
+strongest back first, a Club's or Expert's the fast solver's set, a person's as the
+field.  The Play page and rooms give their computer players the lineup: knowing who
+sits where is most of the Expert's edge over Club (``benchmarks/play_levels.py``,
+``docs/benchmarks.md``).
 
 Every level is deterministic for a given seed, so a seeded table replays exactly.
 
@@ -115,7 +120,8 @@ class Expert:
     description = (
         f"plays deep mode: the fast solver's {EXPERT_CANDIDATES} best sets, each settled exactly "
         f"against the same {EXPERT_SAMPLES} sampled tables of opponents ({EXPERT_SAMPLES + EXTRA_SAMPLES} "
-        "when the best two are close), and the best of them"
+        "when the best two are close), each opponent setting as it plays when the table names who sits "
+        "where, and the best of them"
     )
 
     def arrange(

@@ -141,10 +141,16 @@ class TableConfig:
         """Seed handed to seat ``seat``'s player on hand ``number`` (repeatable choices)."""
         return self.deal_seed(number) * 10 + seat
 
+    def seat_table(self, seat: int) -> Table:
+        """The table as seat ``seat`` sees it: this session's, with who sits in each other
+        seat (the person in seat 0, the computer levels in the others) as its lineup."""
+        everyone = ("person", *self.levels)
+        return self.table.replace(lineup=everyone[:seat] + everyone[seat + 1 :])
+
     def computer_sets(self, hands: Sequence[Sequence[Card]], number: int) -> list[Arrangement]:
         """The sets of seats 1, 2, ... for the hands dealt on hand ``number``."""
         return [
-            get_player(level).arrange(hands[seat], seed=self.player_seed(number, seat), table=self.table)
+            get_player(level).arrange(hands[seat], seed=self.player_seed(number, seat), table=self.seat_table(seat))
             for seat, level in enumerate(self.levels, start=1)
         ]
 
@@ -289,7 +295,7 @@ def settle_hand(
 def simulate_hand(config: TableConfig, number: int, me: str = "club") -> HandRecord:
     """Hand ``number`` played with seat 0 set by the computer level ``me`` too."""
     hands = config.deal(number)
-    mine = get_player(me).arrange(hands[0], seed=config.player_seed(number, 0), table=config.table)
+    mine = get_player(me).arrange(hands[0], seed=config.player_seed(number, 0), table=config.seat_table(0))
     return settle_hand(config, number, hands, [mine, *config.computer_sets(hands, number)])
 
 

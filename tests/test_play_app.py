@@ -288,10 +288,10 @@ def test_the_settings_say_how_strong_each_level_plays() -> None:
     for level in LEVELS:
         assert f"**{level_label(level)}**: {level_strength(level)}" in captions
     assert "**Beginner**: puts the strongest five cards in the back" in captions
-    assert "About 6.4 chi a hand behind Club." in captions
-    assert "About 6.4 chi a hand ahead of Beginner." in captions
+    assert "About 6.5 chi a hand behind Club." in captions
+    assert "About 6.5 chi a hand ahead of Beginner." in captions
     assert f"against {EXPERT_SAMPLES} random deals" in captions
-    assert "About 0.02 chi a hand ahead of Club in the same seat" in captions
+    assert "About 0.08 chi a hand ahead of Club in the same seat" in captions
     assert "Measured at 4 players, Vietnamese rules." in captions
     # the rest of the settings' caption stays
     assert "Club and Expert play against the opponents chosen" in captions
@@ -300,16 +300,16 @@ def test_the_settings_say_how_strong_each_level_plays() -> None:
     vi = open_page(PLAY, seed="3", players="2", levels="club", lang="vi")
     captions = "\n".join(str(c.value) for c in vi.caption)
     assert "**Mới chơi**: đặt năm lá mạnh nhất vào chi đầu" in captions
-    assert "Kém Trung cấp khoảng 6,4 chi mỗi ván." in captions  # the figure in the Vietnamese format
-    assert "Hơn Mới chơi khoảng 6,4 chi mỗi ván." in captions
+    assert "Kém Trung cấp khoảng 6,5 chi mỗi ván." in captions  # the figure in the Vietnamese format
+    assert "Hơn Mới chơi khoảng 6,5 chi mỗi ván." in captions
     assert f"**Cao thủ**: thử các cách xếp tốt nhất của Trung cấp với {EXPERT_SAMPLES} lần chia" in captions
-    assert "Hơn Trung cấp ngồi cùng ghế khoảng 0,02 chi mỗi ván" in captions
+    assert "Hơn Trung cấp ngồi cùng ghế khoảng 0,08 chi mỗi ván" in captions
     assert "chi a hand" not in captions
 
     km = open_page(PLAY, seed="3", players="2", levels="club", lang="km")
     captions = "\n".join(str(c.value) for c in km.caption)
     assert "**អ្នកជំនាញ**៖ សាកល្បងការរៀបល្អបំផុតរបស់មធ្យម" in captions
-    assert "ប្រហែល 0.02 ជីក្នុងមួយដៃ" in captions and "ប្រហែល 6.4 ជីក្នុងមួយដៃ" in captions
+    assert "ប្រហែល 0.08 ជីក្នុងមួយដៃ" in captions and "ប្រហែល 6.5 ជីក្នុងមួយដៃ" in captions
 
 
 def test_level_strength_is_a_sentence_of_its_own_for_each_level() -> None:

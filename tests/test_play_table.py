@@ -129,6 +129,17 @@ def test_levels_are_what_they_say() -> None:
     assert get_player("Club").name == "Club"
 
 
+def test_each_computer_seat_is_told_who_else_sits_at_the_table() -> None:
+    config = TableConfig(seed=31, preset="vietnamese", levels=("beginner", "expert", "club"))
+    assert config.seat_table(0).lineup == ("beginner", "expert", "club")
+    assert config.seat_table(2).lineup == ("person", "beginner", "club")
+    assert config.seat_table(2).replace(lineup=None) == config.table
+    hands = config.deal(1)
+    expert = config.computer_sets(hands, 1)[1]
+    seen = solve(hands[2], mode="deep", seed=config.player_seed(1, 2), table=config.seat_table(2)).best
+    assert expert == seen
+
+
 def test_club_and_expert_play_against_the_field_they_are_given() -> None:
     bests = {field: solve(FIELD_HAND, "vietnamese", players=4, field=field).best for field in FIELDS}
     assert len({str(b) for b in bests.values()}) == 3  # the fields disagree on this hand

@@ -33,7 +33,7 @@ from rooms import (
 from rooms import table as room_table
 from rooms.codes import new_room_code, new_token
 from rooms.macao_room import MacaoRoom
-from solver import score_table
+from solver import Table, score_table, solve
 from solver.scoring import Arrangement
 from solver.table import HandRecord, deal_hands, deal_seed
 from store import Store
@@ -174,6 +174,17 @@ def test_hands_are_dealt_from_the_room_seed_as_on_play(service: Rooms) -> None:
     assert room.deal.hands == [" ".join(map(str, h)) for h in expected]
     view, _version = service.view(code, tokens[1])
     assert sorted(view.cards) == sorted(map(str, expected[1]))
+
+
+def test_a_computer_seat_is_told_who_else_sits_in_the_room(service: Rooms) -> None:
+    code, host = service.create(Settings(seats=3), "Lan")
+    service.set_computer(code, host, 1, "expert")
+    service.start(code, host)  # seat 2 was open: a Club stands in
+    room = state(service, code)
+    assert room.deal is not None
+    table = Table("vietnamese", 3, lineup=("person", "club"))
+    expert = solve(room.deal.hands[1], mode="deep", seed=deal_seed(room.seed, 1) * 10 + 1, table=table).best
+    assert room.deal.sets[1] == str(expert)
 
 
 def hand_in_play(view: room_table.SeatView) -> dict[str, Any]:

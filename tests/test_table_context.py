@@ -120,7 +120,13 @@ def test_the_table_holds_its_model_and_inputs() -> None:
         (lambda: Table(players=True), ValueError, "players must be 2, 3 or 4"),
         (lambda: Table(field="sharks"), ValueError, "field must be one of 'population', 'strong', 'beginners'"),
         (lambda: Table("klingon"), InvalidRulesError, "unknown rule preset 'klingon'"),
-        (lambda: Table().replace(seats=3), ValueError, "a Table has rules, players and field; got seats"),
+        (lambda: Table().replace(seats=3), ValueError, "a Table has rules, players, field and lineup; got seats"),
+        (lambda: Table(lineup="club"), ValueError, "lineup must be a sequence of seats (person, beginner, club, "
+         "expert), got 'club'"),
+        (lambda: Table(players=3, lineup=("club",)), ValueError, "a table of 3 has 2 opponent seat(s); the lineup "
+         "names 1"),
+        (lambda: Table(players=2, lineup=("shark",)), ValueError, "a seat of the lineup is one of person, beginner, "
+         "club, expert, got 'shark'"),
         (lambda: solve("Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s Tc Jh", players=3, table=Table()), ValueError,
          "give either table= or players, not both"),
         (lambda: evaluate("Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s Tc Jh", "Ah Ad 7c / 7s Kd Qd 9d 5d / 2c 3h 8s Tc Jh",
@@ -134,6 +140,23 @@ def test_bad_table_arguments_raise_clear_value_errors(make: Any, error: type[Exc
         make()
     assert message in str(err.value)
     assert isinstance(err.value, ValueError)
+
+
+def test_a_lineup_names_the_opponent_seats_and_only_deep_mode_reads_it() -> None:
+    plain = Table("vietnamese", 4)
+    seated = Table("vietnamese", 4, lineup=["beginner", "beginner", "person"])
+    assert seated.lineup == ("beginner", "beginner", "person") and plain.lineup is None
+    assert seated != plain and seated == plain.replace(lineup=("beginner", "beginner", "person"))
+    assert seated.model is plain.model  # the fast solver's tables are the field's either way
+    again = pickle.loads(pickle.dumps(seated))
+    assert again == seated and hash(again) == hash(seated)
+    assert "lineup=('beginner', 'beginner', 'person')" in repr(seated)
+    moved = 0
+    for hand in hands(12, 21):
+        assert solve(hand, top=3, table=seated) == solve(hand, top=3, table=plain)
+        moved += solve(hand, mode="deep", seed=2, table=seated).best != solve(hand, mode="deep", seed=2,
+                                                                              table=plain).best  # fmt: skip
+    assert moved > 0  # two Beginners at the table change what deep mode sets
 
 
 def test_table_is_exported() -> None:
