@@ -303,7 +303,7 @@ def answer(mode: str, codes: list[int], setup: Setup, rules: Rules, hand: int) -
     if mode == "deep-2se":  # deep mode's rule before issue 28, on the same deals
         cards = [Card(c) for c in codes]
         table = Table(rules, setup.players, setup.field)
-        ranked = refine(cards, table, 1, setup.seed * 100_003 + hand, extra=0, switch_z=2.0)
+        ranked = refine(cards, table, 1, setup.seed * 100_003 + hand, extra=(), switch_z=2.0)
         if ranked:
             return [c.code for c in ranked[0][0].cards]
     if mode in ("fast", "alt"):
