@@ -182,7 +182,7 @@ def level_label(level: str) -> str:
 
 #: How much more a Club seat wins than a Beginner at the same table, in chi a hand, rounded
 #: for players: ``python benchmarks/play_levels.py --tables 1000 --jobs 2`` with seeds 11 to
-#: 16, paired per table, +6.50 ± 0.10 pooled over the 6,000 tables (``docs/benchmarks.md``,
+#: 16, paired per table, +6.53 ± 0.10 pooled over the 6,000 tables (``docs/benchmarks.md``,
 #: "The Expert knows who sits at the table (issue 28)").
 CLUB_OVER_BEGINNER = 6.5
 #: How much more an Expert wins than Club would in the same seat of the same table (the
