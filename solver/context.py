@@ -2,8 +2,8 @@
 
 Every solver call is about one table: by what rules it plays (:class:`solver.rules.Rules`
 or a preset name), how many sit at it (2-4) and who the opponents are (a field of
-:data:`solver.fields.FIELDS`).  A :class:`Table` holds those three, checked when it is
-made, and the compiled model the fast solver scores against (the field's tables, its
+:data:`solver.fields.FIELDS`, and, where it is known, who sits in each seat: the
+lineup).  A :class:`Table` holds those, checked when it is made, and the compiled model the fast solver scores against (the field's tables, its
 card-removal correction and hand terms, :func:`solver.tables.get_model`), loaded the
 first time it is needed.  :func:`solver.solve`, :func:`solver.evaluate`,
 :func:`solver.solve_many`, deep mode and the computer players take one with
