@@ -3,12 +3,13 @@
 Every solver call is about one table: by what rules it plays (:class:`solver.rules.Rules`
 or a preset name), how many sit at it (2-4) and who the opponents are (a field of
 :data:`solver.fields.FIELDS`, and, where it is known, who sits in each seat: the
-lineup).  A :class:`Table` holds those, checked when it is made, and the compiled model the fast solver scores against (the field's tables, its
-card-removal correction and hand terms, :func:`solver.tables.get_model`), loaded the
-first time it is needed.  :func:`solver.solve`, :func:`solver.evaluate`,
-:func:`solver.solve_many`, deep mode and the computer players take one with
-``table=``; called with ``rules=``, ``players=`` and ``field=`` instead, they make (and
-keep, :func:`as_table`) the same Table, so both ways give the same answers.
+lineup).  A :class:`Table` holds those, checked when it is made, and the compiled model
+the fast solver scores against (the field's tables, its card-removal correction and hand
+terms, :func:`solver.tables.get_model`), loaded the first time it is needed.
+:func:`solver.solve`, :func:`solver.evaluate`, :func:`solver.solve_many`, deep mode and
+the computer players take one with ``table=``; called with ``rules=``, ``players=`` and
+``field=`` instead, they make (and keep, :func:`as_table`) the same Table, so both ways
+give the same answers.
 
 >>> from solver import PRESETS
 >>> table = Table("vietnamese", players=3)
