@@ -295,6 +295,7 @@ def test_the_settings_say_how_strong_each_level_plays() -> None:
     assert "Measured at 4 players, Vietnamese rules." in captions
     # the rest of the settings' caption stays
     assert "Club and Expert play against the opponents chosen" in captions
+    assert "the Expert also knows which level sits in each seat" in captions
     assert "apply when a new session starts" in captions
 
     vi = open_page(PLAY, seed="3", players="2", levels="club", lang="vi")

@@ -796,9 +796,9 @@ with st.expander(summary_label(SETTINGS_OPEN, settings_summary(config())), key=S
     st.button(_("Start a new session"), key="play_new", on_click=on_new_session)
     st.caption(
         _(
-            "Club and Expert play against the opponents chosen, and your set is graded against them. "
-            "Rules, players, levels and opponents apply when a new session starts; the timer and "
-            "how your cards start from the next hand."
+            "Club and Expert play against the opponents chosen, and your set is graded against them; "
+            "the Expert also knows which level sits in each seat. Rules, players, levels and opponents "
+            "apply when a new session starts; the timer and how your cards start from the next hand."
         )
     )
 STATE.remember()
