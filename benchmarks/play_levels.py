@@ -51,18 +51,14 @@ def lineup(table: int) -> tuple[str, ...]:
     return ("expert", "club", "beginner", ("expert", "club", "beginner")[table % 3])
 
 
-def _without(seats: tuple[str, ...], level: str) -> tuple[str, ...]:
-    i = seats.index(level)
-    return seats[:i] + seats[i + 1 :]
-
-
 def play_table(table: int, seed: int, preset: str) -> TableResult:
     rules = PRESETS[preset]
     hands = deal_hands(seed * 1_000_000 + table, SEATS)
-    levels = set(lineup(table))
+    order = lineup(table)
+    levels = set(order)
     # Each level sees who else sits at the table (the lineup without itself: the same
     # three opponents in every rotation), as the Play page's computer players do.
-    tables = {level: Table(rules, SEATS, lineup=_without(lineup(table), level)) for level in levels}
+    tables = {level: Table(rules, SEATS).seen_from(order, order.index(level)) for level in levels}
     sets: dict[tuple[str, int], Arrangement] = {}
     expert_times = []
     for level in sorted(levels):
@@ -74,7 +70,6 @@ def play_table(table: int, seed: int, preset: str) -> TableResult:
                 expert_times.append((time.perf_counter() - start, time.process_time() - cpu))
     chi: dict[str, list[int]] = {level: [] for level in levels}
     swaps: list[int] = []
-    order = lineup(table)
     for rotation in range(SEATS):
         seat_levels = [order[(seat + rotation) % SEATS] for seat in range(SEATS)]
         seated = [sets[level, seat] for seat, level in enumerate(seat_levels)]

@@ -227,9 +227,8 @@ def seat_names(room: Room) -> list[str]:
 def _arrange(room: Room, seat: int, level: str, hand: list[Card], number: int) -> str:
     s = room.settings
     player_seed = deal_seed(room.seed, number) * 10 + seat
-    lineup = [("person" if other.kind == "person" else other.level or STAND_IN)
-              for i, other in enumerate(room.seats) if i != seat]  # fmt: skip
-    table = Table(s.preset, s.seats, s.field, lineup)
+    everyone = ["person" if other.kind == "person" else other.level or STAND_IN for other in room.seats]
+    table = Table(s.preset, s.seats, s.field).seen_from(everyone, seat)
     return str(get_player(level).arrange(hand, seed=player_seed, table=table))
 
 

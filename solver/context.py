@@ -127,6 +127,11 @@ class Table:
                   **changes}  # fmt: skip
         return Table(values["rules"], values["players"], values["field"], values["lineup"])
 
+    def seen_from(self, seats: Sequence[str], seat: int) -> Table:
+        """This table as seat ``seat`` sees it, where ``seats`` names who sits in every seat
+        (that one too): a copy whose lineup is every other seat, in order."""
+        return self.replace(lineup=[*seats[:seat], *seats[seat + 1 :]])
+
     @property
     def preset(self) -> str:
         """The preset whose shipped tables this table plays with (its own, for a preset)."""

@@ -144,8 +144,7 @@ class TableConfig:
     def seat_table(self, seat: int) -> Table:
         """The table as seat ``seat`` sees it: this session's, with who sits in each other
         seat (the person in seat 0, the computer levels in the others) as its lineup."""
-        everyone = ("person", *self.levels)
-        return self.table.replace(lineup=everyone[:seat] + everyone[seat + 1 :])
+        return self.table.seen_from(("person", *self.levels), seat)
 
     def computer_sets(self, hands: Sequence[Sequence[Card]], number: int) -> list[Arrangement]:
         """The sets of seats 1, 2, ... for the hands dealt on hand ``number``."""

@@ -147,6 +147,7 @@ def test_a_lineup_names_the_opponent_seats_and_only_deep_mode_reads_it() -> None
     seated = Table("vietnamese", 4, lineup=["beginner", "beginner", "person"])
     assert seated.lineup == ("beginner", "beginner", "person") and plain.lineup is None
     assert seated != plain and seated == plain.replace(lineup=("beginner", "beginner", "person"))
+    assert plain.seen_from(("beginner", "club", "beginner", "person"), 1) == seated  # seat 1 sees the others
     assert seated.model is plain.model  # the fast solver's tables are the field's either way
     again = pickle.loads(pickle.dumps(seated))
     assert again == seated and hash(again) == hash(seated)
