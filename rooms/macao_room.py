@@ -2,8 +2,8 @@
 
 A Macao room keeps its round as the room's seed plus the moves made so far, each the
 index of the move in :func:`macao.legal_actions` of the state before it; the state is
-rebuilt by replaying them (:func:`round_state`, cached), so the room's JSON stays small and
-a round replays exactly.
+rebuilt by replaying them (:func:`round_state`, cached; :func:`round_history` gives each
+moment of the round), so the room's JSON stays small and a round replays exactly.
 
 * :func:`start`: the host fills the open seats with Normal computer players, deals, and
   the computer players move until it is a person's turn.
@@ -127,13 +127,19 @@ def _replay(options: str, seats: int, seed: int, moves: tuple[int, ...]) -> Stat
     return apply(before, legal_actions(before)[moves[-1]])
 
 
+def round_history(room: MacaoRoom) -> list[State]:
+    """The round at each moment: the deal, then the state after each move made (the last is
+    the round as it stands)."""
+    options = json.dumps(room.settings.options, sort_keys=True)
+    states = [_replay(options, room.settings.seats, room.seed, ())]
+    for i in range(len(room.moves)):  # fill the cache one move at a time (no deep recursion)
+        states.append(_replay(options, room.settings.seats, room.seed, tuple(room.moves[: i + 1])))
+    return states
+
+
 def round_state(room: MacaoRoom) -> State:
     """The round as it stands: the deal replayed through every move made."""
-    options = json.dumps(room.settings.options, sort_keys=True)
-    state = _replay(options, room.settings.seats, room.seed, ())
-    for i in range(len(room.moves)):  # fill the cache one move at a time (no deep recursion)
-        state = _replay(options, room.settings.seats, room.seed, tuple(room.moves[: i + 1]))
-    return state
+    return round_history(room)[-1]
 
 
 def _move(room: MacaoRoom, state: State, action: Action) -> State:

@@ -428,6 +428,20 @@ def test_a_macao_room_of_two_people_and_a_computer_plays_to_its_end(service: Roo
     assert history["game"] == "macao" and history["moves"] == state(service, code).moves  # type: ignore[union-attr]
 
 
+def test_a_macao_rounds_history_is_each_moment_of_it_replayed(service: Rooms) -> None:
+    code, tokens = macao_room_of(service)
+    view = service.view(code, tokens[0])[0]
+    assert isinstance(view, MacaoSeatView)
+    service.play(code, tokens[view.observation.current], view.number, 0)  # type: ignore[union-attr]
+    room = state(service, code)
+    assert isinstance(room, MacaoRoom) and len(room.moves) >= 1
+    moments = macao_room.round_history(room)
+    assert len(moments) == len(room.moves) + 1 and moments[-1] == macao_room.round_state(room)
+    for k, moment in enumerate(moments):
+        assert moment == macao_room.round_state(replace(room, moves=room.moves[:k]))
+        assert moment.moves == k
+
+
 def test_a_macao_seat_sees_its_own_hand_and_only_the_sizes_of_the_others(service: Rooms) -> None:
     code, tokens = macao_room_of(service)
     room = state(service, code)
