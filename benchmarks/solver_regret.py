@@ -324,22 +324,11 @@ def score_hand(args: tuple[Setup, int]) -> dict[str, tuple[float, float, bool]]:
     rules = PRESETS[setup.preset]
     codes = deal_hand(setup.seed, hand)
     answers = {mode: answer(mode, codes, setup, rules, hand) for mode in setup.modes}
-    answer_seats = seats_of(np.asarray(list(answers.values()), dtype=np.int32), rules)
-    front = pareto_front(codes, rules)
-    keys = np.concatenate([front, answer_seats.keys]) if len(front) else answer_seats.keys
-    candidates = len(keys)
-    hand_seat = seats_of(np.asarray([codes], dtype=np.int32), rules)  # special and aces: the hand's
-    me = Seats(
-        keys,
-        np.repeat(hand_seat.special, candidates),
-        np.repeat(hand_seat.value, candidates),
-        ~np.repeat(hand_seat.special, candidates) & ~valid_rows(keys, rules),
-        np.repeat(hand_seat.aces, candidates),
-    )
+    me, on_front = candidate_seats(codes, np.asarray(list(answers.values()), dtype=np.int32), rules)
     chi = candidate_chi(me, codes, setup, rules, hand)
     means = chi.mean(axis=1)
     best = int(np.argmax(means))
-    picks = {mode: len(front) + k for k, mode in enumerate(answers)}
+    picks = {mode: on_front + k for k, mode in enumerate(answers)}
     if setup.floor_deals:
         # the noise floor: the set that is best on floor_deals independent deals stands in for
         # the true best, and is measured on the same deals as every mode
@@ -353,6 +342,25 @@ def score_hand(args: tuple[Setup, int]) -> dict[str, tuple[float, float, bool]]:
             held += 0.5 * float(measure[chosen].mean() - measure[a].mean())
         out[mode] = (float(means[best] - means[a]), held, bool(means[a] >= means[best] - 1e-12))
     return out
+
+
+def candidate_seats(codes: list[int], sets: np.ndarray, rules: Rules) -> tuple[Seats, int]:
+    """The candidates the oracle scores for the hand ``codes``: its Pareto front, then
+    ``sets`` (arrangements (k, 13)), as seats holding my hand (its special and aces are the
+    hand's, whatever the set); and how many of them are the front's."""
+    answer_seats = seats_of(sets, rules)
+    front = pareto_front(codes, rules)
+    keys = np.concatenate([front, answer_seats.keys]) if len(front) else answer_seats.keys
+    candidates = len(keys)
+    hand_seat = seats_of(np.asarray([codes], dtype=np.int32), rules)
+    me = Seats(
+        keys,
+        np.repeat(hand_seat.special, candidates),
+        np.repeat(hand_seat.value, candidates),
+        ~np.repeat(hand_seat.special, candidates) & ~valid_rows(keys, rules),
+        np.repeat(hand_seat.aces, candidates),
+    )
+    return me, len(front)
 
 
 def candidate_chi(me: Seats, codes: list[int], setup: Setup, rules: Rules, hand: int, stream: int = 1) -> np.ndarray:
