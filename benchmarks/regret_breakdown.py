@@ -27,6 +27,7 @@ import multiprocessing
 import sys
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -39,11 +40,8 @@ from solver import _core
 from solver.cards import Card
 from solver.fields import FIELDS
 from solver.rules import PRESETS, Rules
-from solver.tables import GAMMA_LOSE, GAMMA_WIN, class_values, get_field, get_model, row_table
+from solver.tables import CATEGORY_SHIFT, GAMMA_LOSE, GAMMA_WIN, class_values, get_field, get_model, row_table
 from solver.training.removal import CANDIDATES
-
-#: A row key's category (high card .. straight flush) is its value >> 25.
-CATEGORY_SHIFT = 25
 
 
 @dataclass(frozen=True)
@@ -64,8 +62,9 @@ def compare(mine: int, theirs: int) -> str:
     return "stronger" if theirs > mine else "weaker" if theirs < mine else "same"
 
 
+@cache
 def row_chances(rules: Rules, players: int, field: str) -> list[np.ndarray]:
-    """Per row, the table's chances (p, q) of each row class against the field."""
+    """Per row, the table's chances (p, q) of each row class against the field (once per process)."""
     k3, k5 = _core.class_keys(rules.wheel == "second")
     dist = get_field(rules, players, field)
     values = class_values(rules)
