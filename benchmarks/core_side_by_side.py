@@ -22,6 +22,12 @@ where a table ships them.
 
     python benchmarks/core_side_by_side.py --hand-terms --rules four-two --players 2 --field strong
 
+``--rerank`` times this build on the shipped model (re-ranking its 8 best sets, see
+solver.training.rerank) against the same build without the re-ranking: its cost where a
+table ships it.
+
+    python benchmarks/core_side_by_side.py --rerank --field strong
+
 ``--both-hand-terms`` with the other build's path times the two builds both playing the
 hand terms (a change to how the search handles them).
 
@@ -46,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's 
 from solver import _core
 from solver.fields import FIELDS
 from solver.rules import PRESETS
-from solver.tables import get_field, get_hand_weights, get_removal, make_model
+from solver.tables import get_field, get_hand_weights, get_removal, get_rerank, make_model
 
 
 def load_build(path: str) -> ModuleType:
@@ -61,16 +67,23 @@ def load_build(path: str) -> ModuleType:
 
 
 def build_model(
-    core: ModuleType, preset: str, players: int, field_name: str, corrected: bool, hand_terms: bool = False
+    core: ModuleType,
+    preset: str,
+    players: int,
+    field_name: str,
+    corrected: bool,
+    hand_terms: bool = False,
+    rerank: bool = False,
 ) -> object:
     """The model of ``preset`` at ``players`` built by ``core``'s own Model class, with the
-    field's card-removal corrections if ``corrected`` (and the field has them), and its
-    hand terms too if ``hand_terms``."""
+    field's card-removal corrections if ``corrected`` (and the field has them), its hand
+    terms too if ``hand_terms``, and its re-ranking weights if ``rerank``."""
     rules = PRESETS[preset]
     removal = get_removal(rules, players, field_name) if corrected else None
     weights = get_hand_weights(rules, players, field_name) if hand_terms else None
+    reranking = get_rerank(rules, players, field_name) if rerank else None
     return make_model(get_field(rules, players, field_name), rules, players, removal, model_class=core.Model,
-                      hand_weights=weights)  # fmt: skip
+                      hand_weights=weights, rerank=reranking)  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="instead: this build with the card-removal corrections (this) and without (other)")
     parser.add_argument("--hand-terms", action="store_true",
                         help="instead: this build with the hand terms (this) and with the per-tag corrections alone")
+    parser.add_argument("--rerank", action="store_true",
+                        help="instead: this build re-ranking its 8 best sets (this) and playing the objective's best")
     parser.add_argument("--both-hand-terms", action="store_true",
                         help="with the other build: both play the field's hand terms (default: neither)")
     parser.add_argument("--field", default="population", choices=FIELDS)
@@ -89,19 +104,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batches", type=int, default=9)
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args(argv)
-    same_build = args.removal or args.hand_terms
-    if (args.removal and args.hand_terms) or same_build == (args.other is not None):
-        parser.error("give the other build's path, or --removal, or --hand-terms")
+    same_build = args.removal or args.hand_terms or args.rerank
+    if args.removal + args.hand_terms + args.rerank > 1 or same_build == (args.other is not None):
+        parser.error("give the other build's path, or one of --removal, --hand-terms, --rerank")
     if args.both_hand_terms and same_build:
         parser.error("--both-hand-terms compares two builds: give the other build's path")
     if (args.hand_terms or args.both_hand_terms) and get_hand_weights(PRESETS[args.rules], args.players,
                                                                        args.field) is None:  # fmt: skip
         parser.error(f"{args.rules} at {args.players} players against the {args.field} field plays no hand terms")
+    if args.rerank and get_rerank(PRESETS[args.rules], args.players, args.field) is None:
+        parser.error(f"{args.rules} at {args.players} players against the {args.field} field re-ranks nothing")
     builds = {"other": _core if same_build else load_build(args.other), "this": _core}
     corrected = {"this": True, "other": not args.removal}
-    with_terms = {"this": args.hand_terms or args.both_hand_terms, "other": args.both_hand_terms}
+    shipped_terms = args.rerank and get_hand_weights(PRESETS[args.rules], args.players, args.field) is not None
+    with_terms = {"this": args.hand_terms or args.both_hand_terms or shipped_terms,
+                  "other": args.both_hand_terms or shipped_terms}  # fmt: skip
     models = {
-        name: build_model(core, args.rules, args.players, args.field, corrected[name], with_terms[name])
+        name: build_model(core, args.rules, args.players, args.field, corrected[name], with_terms[name],
+                          rerank=args.rerank and name == "this")
         for name, core in builds.items()
     }
     rng = random.Random(args.seed)
@@ -124,6 +144,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  this = with card-removal corrections, other = without; sets that differ: {same_sets}")
     elif args.hand_terms:
         print(f"  this = with hand terms, other = per-tag corrections alone; sets that differ: {same_sets}")
+    elif args.rerank:
+        print(f"  this = re-ranking its 8 best sets, other = playing the objective's best; sets that differ: "
+              f"{same_sets}")  # fmt: skip
     else:
         print(f"  EVs identical: {same_ev}; sets that differ (equal-EV ties): {same_sets}")
     for measure in ("batch", "median", "p90"):

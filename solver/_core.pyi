@@ -19,6 +19,8 @@ def class_keys(wheel_second: bool = True) -> tuple[npt.NDArray[np.int32], npt.ND
 HAND_FEATURES: int
 TERM_PARTS: int
 HAND_TERMS: int
+RERANK_FEATURES: int
+RERANKED: int
 
 class Model:
     front: npt.NDArray[np.float64]
@@ -38,8 +40,12 @@ class Model:
         strict: bool,
         wheel_second: bool,
         hand_weights: npt.ArrayLike | None = None,
+        rerank: npt.ArrayLike | None = None,
+        rerank_margin: float = ...,
     ) -> None: ...
     hand_weights: npt.NDArray[np.float64] | None
+    rerank: npt.NDArray[np.float64] | None
+    rerank_margin: float
     @property
     def wheel_second(self) -> bool: ...
     @property
@@ -79,3 +85,4 @@ def settle_first(
     my_special: npt.NDArray[np.int32],
     opp_special: npt.NDArray[np.int32],
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]: ...
+def rerank_features(model: Model, arrangements: npt.NDArray[np.int32]) -> npt.NDArray[np.float64]: ...

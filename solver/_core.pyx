@@ -181,6 +181,10 @@ DEF NBUCKET = 64
 DEF TERM_TAGS = 117
 DEF NHTERM = 702                 # 3 rows x 2 parts x TERM_TAGS; a row's parts start at 2 * TERM_TAGS * row
 DEF NHFEAT = 16
+# The re-ranking (see _rerank): NRERANK features of a split, and how many of the best splits
+# by the objective it re-ranks.
+DEF NRERANK = 18
+DEF RERANK_K = 8
 
 cdef int BINOM[24][8]
 cdef int C5POS[5][13]
@@ -250,6 +254,8 @@ ctypedef struct Tables:
     const Bound* bM
     const Bound* bB
     const float* W     # hand-term weights (NHFEAT, NHTERM), NULL when the model has none
+    const double* R    # re-ranking weights (NRERANK,), NULL when the model has none
+    double margin      # how far below the objective's best a split the re-ranking picks can lie
 
 
 ctypedef struct Params:
@@ -707,11 +713,58 @@ cdef inline double _ev(const RowT* f, const RowT* m, const RowT* b, const Params
     return e
 
 
+cdef void _rerank_features(const Row* f, const Row* m, const Row* b, const Params* P, double* x) noexcept nogil:
+    """The NRERANK features of a split (rows f, m, b), which the re-ranking weighs
+    (solver.training.rerank fits the weights):
+
+    * 0-5: the sweep terms of the objective, and their squares: pp, qq (the products of
+      the rows' pg and qg), pp * V, the chi lost when swept, pp ** 2, qq ** 2;
+    * 6-11: each row's win chance, then each row's loss chance;
+    * 12-17: the win chances' products two by two (front and middle, front and back,
+      middle and back), then the loss chances'.
+
+    The objective takes the rows as independent, and the sweep chances as one power of
+    their product; these let the re-ranking learn how far the joint chances of the rows of
+    the hands actually dealt stray from that."""
+    cdef double pp = f.pg * m.pg * b.pg
+    cdef double qq = f.qg * m.qg * b.qg
+    x[0] = pp
+    x[1] = qq
+    x[2] = pp * (f.v + m.v + b.v + P.mb)
+    x[3] = (f.Lq + m.Lq + b.Lq + P.mb) * qq
+    x[4] = pp * pp
+    x[5] = qq * qq
+    x[6] = f.p
+    x[7] = m.p
+    x[8] = b.p
+    x[9] = f.q
+    x[10] = m.q
+    x[11] = b.q
+    x[12] = f.p * m.p
+    x[13] = f.p * b.p
+    x[14] = m.p * b.p
+    x[15] = f.q * m.q
+    x[16] = f.q * b.q
+    x[17] = m.q * b.q
+
+
+cdef double _rerank_value(const Row* f, const Row* m, const Row* b, const Tables* T, const Params* P) noexcept nogil:
+    """The re-ranking's correction of a split's objective (chi): its weights times its features."""
+    cdef double x[NRERANK]
+    cdef double out = 0.0
+    cdef int i
+    _rerank_features(f, m, b, P, x)
+    for i in range(NRERANK):
+        out += T.R[i] * x[i]
+    return out
+
+
 # ---- search ---------------------------------------------------------------------------
 
 ctypedef struct Top:
     int n          # filled
     int cap        # wanted
+    double margin  # splits further than this below the best are not wanted (INFINITY: all are)
     double ev[MAXTOP]
     int back[MAXTOP]
     int mid[MAXTOP]
@@ -719,7 +772,10 @@ ctypedef struct Top:
 
 
 cdef inline double _threshold(const Top* t) noexcept nogil:
-    return t.ev[t.n - 1] if t.n == t.cap else -INFINITY
+    cdef double thr = t.ev[t.n - 1] if t.n == t.cap else -INFINITY
+    if t.n > 0 and t.ev[0] - t.margin > thr:
+        thr = t.ev[0] - t.margin
+    return thr
 
 
 cdef void _top_insert(Top* t, const HandEval* h, double ev, int b, int m, int f) noexcept nogil:
@@ -743,6 +799,56 @@ cdef void _top_insert(Top* t, const HandEval* h, double ev, int b, int m, int f)
     t.front[pos] = f
     if t.n < t.cap:
         t.n += 1
+
+
+cdef void _rerank(const HandEval* h, const Tables* T, const Params* P, Top* t) noexcept nogil:
+    """Re-rank the listed splits: add each one's correction (_rerank_value) to its objective
+    and sort the list by the result, best first (ties keep their order).
+
+    Why: the objective's sweep chances and row chances come from tables of row classes,
+    which cannot see how the rest of the hand I hold shifts what the opponents hold; its
+    best split is often not the best one, but the best one is nearly always among its 8
+    best (fast mode's regret at 4 players, vietnamese: 0.025 chi a hand, 0.0024 for the
+    best of its 8; docs/benchmarks.md).  The correction is learned on those lists."""
+    cdef double ev
+    cdef int i, j, b, m, f
+    while t.n > 1 and t.ev[t.n - 1] < t.ev[0] - t.margin:  # listed before the best was found
+        t.n -= 1
+    for i in range(t.n):
+        t.ev[i] += _rerank_value(&T.F[h.cls3[t.front[i]]], &T.M[h.cls5[t.mid[i]]], &T.B[h.cls5[t.back[i]]], T, P)
+    for i in range(1, t.n):
+        ev = t.ev[i]
+        b = t.back[i]
+        m = t.mid[i]
+        f = t.front[i]
+        j = i - 1
+        while j >= 0 and t.ev[j] < ev:
+            t.ev[j + 1] = t.ev[j]
+            t.back[j + 1] = t.back[j]
+            t.mid[j + 1] = t.mid[j]
+            t.front[j + 1] = t.front[j]
+            j -= 1
+        t.ev[j + 1] = ev
+        t.back[j + 1] = b
+        t.mid[j + 1] = m
+        t.front[j + 1] = f
+
+
+cdef inline void _listing(const Tables* T, int wanted, Top* t) noexcept nogil:
+    """Set how many splits the search lists to return the best ``wanted``: RERANK_K at
+    least when the model re-ranks them.  For the best one alone, only splits within the
+    re-ranking's margin of the objective's best are listed: no other can be picked (the
+    margin is the furthest a pick lay among the training hands), and the threshold it sets
+    prunes far more than the 8th best does (at 4 players the 8th best lies a median 1.3
+    chi below the best)."""
+    t.n = 0
+    t.margin = INFINITY
+    t.cap = wanted
+    if T.R != NULL:
+        if wanted < RERANK_K:
+            t.cap = RERANK_K
+        if wanted == 1:
+            t.margin = T.margin
 
 
 cdef void _scan_back(const HandEval* h, int b, const Tables* T, const Params* P, Top* top) noexcept nogil:
@@ -1066,6 +1172,8 @@ cdef class Model:
     cdef object rows, bounds              # the compact tables the C code reads (owners)
     cdef readonly object hand_weights     # (NHFEAT, NHTERM) or None: see TERM_TAGS
     cdef object weights32                 # the same in single precision, which the C code reads
+    cdef readonly object rerank           # (NRERANK,) re-ranking weights or None: see _rerank
+    cdef readonly double rerank_margin    # see _listing
     cdef const Row* F
     cdef const Row* M
     cdef const Row* B
@@ -1074,10 +1182,13 @@ cdef class Model:
 
     def __init__(self, front, middle, back, int nopp, int sweep_mult, int sweep_bonus, int majority_bonus,
                  int sap_lang_mult, double sfield, bint strict, bint wheel_second,
-                 hand_weights=None):
+                 hand_weights=None, rerank=None, double rerank_margin=INFINITY):
         """``hand_weights`` (16, 702) are the hand terms' weights (see TERM_TAGS and
         solver.removal), None for a model without them; the search reads them in single
-        precision (the shipped ones are stored so), summing them in double."""
+        precision (the shipped ones are stored so), summing them in double.  ``rerank``
+        (18,) are the re-ranking weights (see _rerank_features), None for a model whose
+        best split is the objective's; ``rerank_margin`` how far below the objective's best a
+        split they pick can lie (see _listing)."""
         self.front = np.ascontiguousarray(front, dtype=np.float64)
         self.middle = np.ascontiguousarray(middle, dtype=np.float64)
         self.back = np.ascontiguousarray(back, dtype=np.float64)
@@ -1099,6 +1210,17 @@ cdef class Model:
                 raise ValueError(f"hand weights must be ({NHFEAT}, {NHTERM}), got {self.hand_weights.shape}")
             self.weights32 = np.ascontiguousarray(self.hand_weights, dtype=np.float32)
             self.T.W = <const float*> cnp.PyArray_DATA(self.weights32)
+        self.rerank = None
+        self.T.R = NULL
+        if rerank is not None:
+            self.rerank = np.ascontiguousarray(rerank, dtype=np.float64)
+            if self.rerank.shape != (NRERANK,):
+                raise ValueError(f"re-ranking weights must be ({NRERANK},), got {self.rerank.shape}")
+            self.T.R = <const double*> cnp.PyArray_DATA(self.rerank)
+        if not rerank_margin > 0:
+            raise ValueError(f"the re-ranking margin must be positive, got {rerank_margin}")
+        self.T.margin = rerank_margin
+        self.rerank_margin = rerank_margin
         self.bounds = [_aligned(_bound_columns(t), np.float32) for t in tables]
         self.F = <const Row*> cnp.PyArray_DATA(self.rows[0])
         self.M = <const Row*> cnp.PyArray_DATA(self.rows[1])
@@ -1193,14 +1315,16 @@ def solve_hand(Model model, codes, int top=1, bint prune=True):
     if not 1 <= top <= MAXTOP:
         raise ValueError(f"top must be 1..{MAXTOP}, got {top}")
     _read13(codes, buf)
-    t.cap = top
+    _listing(&model.T, top, &t)
     with nogil:
         _eval_hand(buf, &h, model.P.wheel_second)
         _hand_terms(&h, &model.T, &model.P)
         _search(&h, &model.T, &model.P, &t, prune)
+        if model.T.R != NULL:
+            _rerank(&h, &model.T, &model.P, &t)
     cdef int row[13]
     out = []
-    for i in range(t.n):
+    for i in range(min(t.n, top)):
         _split_codes(&h, t.front[i], t.mid[i], t.back[i], row)
         out.append(((row[0], row[1], row[2]), (row[3], row[4], row[5], row[6], row[7]),
                     (row[8], row[9], row[10], row[11], row[12]), t.ev[i]))
@@ -1226,7 +1350,7 @@ def backs_scanned(Model model, codes):
     cdef HandEval h
     cdef Top t
     _read13(codes, buf)
-    t.cap = 1
+    _listing(&model.T, 1, &t)
     _eval_hand(buf, &h, model.P.wheel_second)
     _hand_terms(&h, &model.T, &model.P)
     return _search(&h, &model.T, &model.P, &t, True)
@@ -1291,7 +1415,7 @@ def solve_batch(Model model, const int[:, ::1] hands not None, double[::1] secon
     cdef double[::1] ev = evs
     cdef HandEval h
     cdef Top t
-    t.cap = 1
+    _listing(&model.T, 1, &t)
     with nogil:
         for i in range(n):
             if timed:
@@ -1299,6 +1423,8 @@ def solve_batch(Model model, const int[:, ::1] hands not None, double[::1] secon
             _eval_hand(&hands[i, 0], &h, model.P.wheel_second)
             _hand_terms(&h, &model.T, &model.P)
             _search(&h, &model.T, &model.P, &t, True)
+            if model.T.R != NULL:
+                _rerank(&h, &model.T, &model.P, &t)
             if t.n == 0:
                 for j in range(13):
                     out[i, j] = hands[i, j]
@@ -1353,7 +1479,33 @@ def arrangement_stats(Model model, front, middle, back):
             codes[8 + i] = b[i]
         _terms_of(codes, model.T.W, model.P.nopp, STRAIGHT_FLUSH, terms)
         ev += _key_terms(terms, 0, kf) + _key_terms(terms, 1, km) + _key_terms(terms, 2, kb)
+    if model.T.R != NULL:             # the re-ranking's correction, as the search adds it
+        ev += _rerank_value(&model.F[cf], &model.M[dm], &model.B[db], &model.T, &model.P)
     return ev, (model.F[cf].p, model.M[dm].p, model.B[db].p), bool(valid), (cf, cm, cb)
+
+
+def rerank_features(Model model, const int[:, ::1] arrangements not None):
+    """(N, 18) re-ranking features (see _rerank_features) of (N, 13) valid arrangements laid
+    out front 3 | middle 5 | back 5, against ``model``'s row tables; the features of the
+    same rows the search scores (solver.training.rerank fits the weights on them)."""
+    cdef Py_ssize_t n = arrangements.shape[0], i
+    cdef int j, cf, cm, cb
+    cdef int codes[13]
+    _check_hands(arrangements)
+    out = np.empty((n, NRERANK), dtype=np.float64)
+    cdef double[:, ::1] x = out
+    for i in range(n):
+        for j in range(13):
+            codes[j] = arrangements[i, j]
+        cf = _class3(codes)
+        cm = DENSE5[model.P.wheel_second][_class5(codes + 3)]
+        cb = DENSE5[model.P.wheel_second][_class5(codes + 8)]
+        _rerank_features(&model.F[cf], &model.M[cm], &model.B[cb], &model.P, &x[i, 0])
+    return out
+
+
+RERANK_FEATURES = NRERANK
+RERANKED = RERANK_K
 
 
 def row_classes(const int[:, ::1] arrangements not None):

@@ -2,10 +2,10 @@
 
 It computes the same objective as :mod:`solver._core` from the same field tables,
 card-removal corrections and hand terms (whose layout, :func:`solver.tables.term_parts`,
-it shares), but with nothing else shared: row keys come from the pure-Python
-:mod:`solver.hands`, row classes from a direct colex formula, validity from
-:func:`solver.scoring.keys_valid`, and every one of the 72,072 splits is listed with
-``itertools.combinations``.  It is ~1,000× slower than the compiled core.
+it shares), and re-ranks the best splits as the core does where the field does, but with
+nothing else shared: row keys come from the pure-Python :mod:`solver.hands`, row classes
+from a direct colex formula, validity from :func:`solver.scoring.keys_valid`, and every
+one of the 72,072 splits is listed with ``itertools.combinations``.  It is ~1,000× slower than the compiled core.
 """
 
 from __future__ import annotations
@@ -24,10 +24,13 @@ from .scoring import keys_valid
 from .tables import (
     GAMMA_LOSE,
     GAMMA_WIN,
+    RERANKED,
+    Rerank,
     get_field,
     get_hand_weights,
     get_model,
     get_removal,
+    get_rerank,
     hand_features,
     removal_by_class,
     sap_lang_applies,
@@ -35,6 +38,8 @@ from .tables import (
 )
 
 FIVE_FLUSH_OFFSET = comb(17, 5)  # non-flush 5-card classes come first
+#: A split's objective, its (front, middle, back) keys and its rows' (p, q, L, v, c).
+Scored = tuple[float, tuple[int, int, int], tuple[Sequence[float], ...]]
 
 
 def row_class(cards: Sequence[Card]) -> int:
@@ -71,6 +76,36 @@ def split_ev(rows: Sequence[Sequence[float]], rules: Rules, players: int, scoop:
         loss = scoop ** (n - 1) * (m * lost_all + b * lose_all)
         total += (rules.sap_lang_mult - 1) * n * (gain - loss)
     return float(total)
+
+
+def correction(rows: Sequence[Sequence[float]], rules: Rules, rerank: Rerank) -> float:
+    """The re-ranking's correction of a split from its rows' (p, q, L, v, c): the features
+    ``_rerank_features`` of the core lists, written out again, times the weights."""
+    (pf, qf, lf, vf, _), (pm, qm, lm, vm, _), (pb, qb, lb, vb, _) = rows
+    maj = rules.majority_bonus
+    win_all = pf**GAMMA_WIN * pm**GAMMA_WIN * pb**GAMMA_WIN
+    lose_all = qf**GAMMA_LOSE * qm**GAMMA_LOSE * qb**GAMMA_LOSE
+    given = sum(loss / q for loss, q in ((lf, qf), (lm, qm), (lb, qb)) if q > 0)
+    features = [win_all, lose_all, win_all * (vf + vm + vb + maj), (given + maj) * lose_all, win_all**2, lose_all**2,
+                pf, pm, pb, qf, qm, qb, pf * pm, pf * pb, pm * pb, qf * qm, qf * qb, qm * qb]  # fmt: skip
+    return float(np.dot(rerank.weights, features))
+
+
+def reranked(scored: list[Scored], rules: Rules, rerank: Rerank) -> list[Scored]:
+    """The best split alone as a re-ranking search finds it: the objective's RERANKED best
+    key triples within the margin of its best, each with its correction added."""
+    listed: list[Scored] = []
+    floor = scored_best(scored) - rerank.margin
+    for ev, keys, rows in sorted(scored, key=lambda s: -s[0]):
+        if len(listed) == RERANKED or ev < floor:
+            break
+        if all(keys != k for _, k, _ in listed):
+            listed.append((ev, keys, rows))
+    return [(ev + correction(rows, rules, rerank), keys, rows) for ev, keys, rows in listed]
+
+
+def scored_best(scored: list[Scored]) -> float:
+    return max(ev for ev, _, _ in scored)
 
 
 def _tables(rules: Rules, players: int, field: str) -> tuple[np.ndarray, ...]:
@@ -127,8 +162,7 @@ def best_splits(
             else:
                 entries = [[], *(with_terms(tables[r][cls].tolist(), key, r, terms) for r in (1, 2))]
             rows[subset] = (key, entries)
-    best = -float("inf")
-    found: list[tuple[float, tuple[int, int, int]]] = []
+    scored: list[Scored] = []
     for back in combinations(range(13), 5):
         rest = [i for i in range(13) if i not in back]
         kb, tb = rows[back]
@@ -138,11 +172,15 @@ def best_splits(
             kf, tf = rows[front]
             if not keys_valid(kf, km, kb, rules.strict):
                 continue
-            ev = split_ev((tf[0], tm[1], tb[2]), rules, players, scoop)
-            if ev > best - 1e-9:
-                best = max(best, ev)
-                found.append((ev, (kf, km, kb)))
-    return best, [keys for ev, keys in found if ev >= best - 1e-9]
+            split = (tf[0], tm[1], tb[2])
+            scored.append((split_ev(split, rules, players, scoop), (kf, km, kb), split))
+    if not scored:
+        return -float("inf"), []
+    rerank = get_rerank(rules, players, field)
+    if rerank is not None:
+        scored = reranked(scored, rules, rerank)
+    best = scored_best(scored)
+    return best, [keys for ev, keys, _ in scored if ev >= best - 1e-9]
 
 
 def objective(
@@ -161,4 +199,5 @@ def objective(
     rows = [
         with_terms(tables[i][row_class(r)].tolist(), keys[i], i, terms) for i, r in enumerate((front, middle, back))
     ]
-    return split_ev(rows, rules, players, scoop)
+    rerank = get_rerank(rules, players, field)
+    return split_ev(rows, rules, players, scoop) + (0.0 if rerank is None else correction(rows, rules, rerank))

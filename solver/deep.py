@@ -153,11 +153,14 @@ def settle_sums(
     seed: int | None,
     samples: int,
     stream: int = 0,
+    model: _core.Model | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Chi sums of each of my sets ``mine`` (K, 13) over ``samples`` opponent deals at
     ``table``, and the sums of each one's squared per-deal difference from the first;
-    ``stream`` 0 deals from ``seed`` itself, another stream deals further deals of the same seed."""
-    rules, players, model = table.rules, table.players, table.model
+    ``stream`` 0 deals from ``seed`` itself, another stream deals further deals of the same
+    seed.  The opponents play ``model`` (default: the table's)."""
+    rules, players = table.rules, table.players
+    model = table.model if model is None else model
     nopp = players - 1
     opp_hands, rng = deal_opponents(hand, players, samples, seed, stream)
     flat = np.ascontiguousarray(opp_hands.reshape(samples * nopp, 13))

@@ -17,6 +17,7 @@ from solver.tables import (
     TABLE_SIZES,
     get_hand_weights,
     get_removal,
+    get_rerank,
     play,
     read_manifest,
     removal_name,
@@ -30,7 +31,8 @@ from tests.conftest import ROOT
 BOOK = read_manifest()
 SIZES = [str(p) for p in TABLE_SIZES]
 #: The module of each build a record names.
-MODULES = {"tables": "tables", "removal": "removal", "hand terms": "removal", "selfplay": "selfplay"}
+MODULES = {"tables": "tables", "removal": "removal", "hand terms": "removal", "selfplay": "selfplay",
+           "rerank": "rerank"}  # fmt: skip
 
 
 def arrays_of(name: str) -> dict[str, np.ndarray]:
@@ -101,7 +103,7 @@ def test_a_removal_file_records_its_builds(name: str) -> None:
     entry, arrays = BOOK["files"][name], arrays_of(name)
     builds = {b["build"]: b for b in entry["builds"]}
     assert [b["build"] for b in entry["builds"]] == [
-        b for b in ("removal", "hand terms", "selfplay") if b in builds]  # fmt: skip
+        b for b in ("removal", "hand terms", "selfplay", "rerank") if b in builds]  # fmt: skip
     removal = builds["removal"]
     assert {k: removal[k] for k in ("hands", "bank", "seed", "passes")} == {
         k: int(arrays[k]) for k in ("hands", "bank", "seed", "passes")}  # fmt: skip
@@ -111,6 +113,10 @@ def test_a_removal_file_records_its_builds(name: str) -> None:
     assert ("hand terms" in builds) == ("hand_2" in arrays)
     if "hand terms" in builds:
         assert builds["hand terms"]["hand_hands"] == int(arrays["hand_hands"])
+    if "rerank" in builds:  # the re-ranking build learned the weights and margins of these sizes
+        figures = builds["rerank"]["figures"]
+        assert sorted(figures) == [str(p) for p in SIZES if f"rerank_{p}" in arrays]
+        assert all(figures[p]["margin"] == round(float(arrays[f"rerank_margin_{p}"]), 4) for p in figures)
     if "selfplay" in builds:  # self-play rewrote this file and the field's together
         field_file = BOOK["files"][table_name(entry["preset"], entry["field"])]
         assert field_file["builds"][-1]["selfplay_rounds"] == builds["selfplay"]["selfplay_rounds"]
@@ -132,6 +138,7 @@ def test_every_preset_and_field_has_one_play_entry_that_names_its_files() -> Non
         assert (removal["kind"], removal["preset"], removal["field"]) == ("removal", preset, field)
         assert all(f"removal_{p}" in removal["arrays"] for p in entry["correction"])
         assert all(f"hand_{p}" in removal["arrays"] for p in entry["hand_terms"])
+        assert all(f"rerank_{p}" in removal["arrays"] for p in entry.get("rerank", []))
         assert entry["passes"] == removal["builds"][0]["passes"]
 
 
@@ -144,6 +151,7 @@ def test_the_runtime_plays_what_the_manifest_says(preset: str) -> None:
             removal, weights = get_removal(rules, players, field), get_hand_weights(rules, players, field)
             assert (removal is not None) == (players in entry.correction)
             assert (weights is not None) == (players in entry.hand_terms)
+            assert (get_rerank(rules, players, field) is not None) == (players in entry.rerank)
             if removal is not None:
                 assert np.array_equal(removal, arrays_of(str(entry.removal))[f"removal_{players}"])
 

@@ -75,14 +75,16 @@ def removal_name(preset: str, field: str = DEFAULT_FIELD) -> str:
 class Play:
     """What fast mode plays for one preset and field (an entry of the manifest's
     ``play`` list): the field file, the removal file (None: no correction), the table
-    sizes that add its per-tag correction and those that add its hand terms, and the
-    passes its correction was built with (the removal build's default)."""
+    sizes that add its per-tag correction, those that add its hand terms and those that
+    re-rank fast mode's best sets with its re-ranking weights, and the passes its
+    correction was built with (the removal build's default)."""
 
     tables: str
     removal: str | None
     correction: frozenset[int]
     hand_terms: frozenset[int]
     passes: int | None
+    rerank: frozenset[int] = frozenset()
 
 
 def read_manifest(directory: Path = DATA_DIR) -> dict[str, Any]:
@@ -104,6 +106,7 @@ def plays_of(manifest: dict[str, Any]) -> dict[tuple[str, str], Play]:
             frozenset(entry["correction"]),
             frozenset(entry["hand_terms"]),
             entry["passes"],
+            frozenset(entry.get("rerank", ())),
         )
         for entry in manifest["play"]
     }
@@ -144,7 +147,8 @@ def get_model(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> _core.M
     """The compiled model for these rules, table size and field, card-removal correction
     included (loaded once, then cached)."""
     return make_model(get_field(rules, players, field), rules, players, get_removal(rules, players, field),
-                      hand_weights=get_hand_weights(rules, players, field))  # fmt: skip
+                      hand_weights=get_hand_weights(rules, players, field),
+                      rerank=get_rerank(rules, players, field))  # fmt: skip
 
 
 #: A row's tag: its key >> 20, the category and top rank (what chi values and the
@@ -184,6 +188,44 @@ def read_hand_weights(path: Path, players: int) -> FloatArray | None:
         return np.asarray(data[name], dtype=np.float64) if name in data else None
 
 
+@dataclass(frozen=True)
+class Rerank:
+    """How fast mode re-ranks its best sets at one table size: the weights of the features
+    (RERANK_FEATURES,), and the margin, how far below the objective's best a set it picks
+    can lie (the furthest among its build's training hands)."""
+
+    weights: FloatArray
+    margin: float
+
+
+@cache
+def load_rerank(preset: str, players: int, field: str = DEFAULT_FIELD) -> Rerank | None:
+    """The shipped re-ranking of one preset, table size and field; None where the
+    manifest says fast mode plays its objective's best set."""
+    entry = play(preset, field)
+    if entry.removal is None or players not in entry.rerank:
+        return None
+    return read_rerank(DATA_DIR / entry.removal, players)
+
+
+def read_rerank(path: Path, players: int) -> Rerank | None:
+    """The re-ranking in a card-removal file (``rerank_<players>`` and
+    ``rerank_margin_<players>``), None when it has none."""
+    if not path.exists():
+        return None
+    with np.load(path) as data:
+        name = f"rerank_{players}"
+        if name not in data:
+            return None
+        return Rerank(np.asarray(data[name], dtype=np.float64), float(data[f"rerank_margin_{players}"]))
+
+
+def get_rerank(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> Rerank | None:
+    """The re-ranking of the named field for these rules and table size (None where that
+    field plays without it)."""
+    return load_rerank(table_preset(rules), players, check_field(field))
+
+
 def get_hand_weights(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> FloatArray | None:
     """The hand-term weights of the named field for these rules and table size (None
     where that field plays without them)."""
@@ -196,6 +238,10 @@ def get_hand_weights(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> 
 TERM_PARTS = _core.TERM_PARTS
 HAND_TERMS = _core.HAND_TERMS
 HAND_FEATURES = _core.HAND_FEATURES
+#: The re-ranking's features of a set (see ``_rerank_features`` in the core) and how many
+#: of the objective's best sets it re-ranks.
+RERANK_FEATURES = _core.RERANK_FEATURES
+RERANKED = _core.RERANKED
 
 
 def term_parts(keys: npt.ArrayLike) -> npt.NDArray[np.int64]:
@@ -269,7 +315,8 @@ def removal_by_class(removal: FloatArray, rules: Rules) -> tuple[FloatArray, Flo
 
 def read_model(directory: Path, rules: Rules, players: int, field: str = DEFAULT_FIELD) -> _core.Model:
     """The model built from the tables in ``directory`` (same file names as DATA_DIR), with
-    the card-removal corrections found there, if any (the benchmarks' "alt" solver)."""
+    the card-removal corrections, hand terms and re-ranking weights found there, if any
+    (the benchmarks' "alt" solver)."""
     preset = table_preset(rules)
     removal = directory / removal_name(preset, field)
     return make_model(
@@ -278,6 +325,7 @@ def read_model(directory: Path, rules: Rules, players: int, field: str = DEFAULT
         players,
         read_removal(removal, players) if removal.exists() else None,
         hand_weights=read_hand_weights(removal, players),
+        rerank=read_rerank(removal, players),
     )
 
 
@@ -393,11 +441,13 @@ def make_model(
     removal: FloatArray | None = None,
     model_class: type[_core.Model] = _core.Model,
     hand_weights: FloatArray | None = None,
+    rerank: Rerank | None = None,
 ) -> _core.Model:
     """The compiled scoring model for ``rules`` at ``players`` against ``field``, with the
-    card-removal correction ``removal`` (3, N_TAGS) and hand-term weights
-    ``hand_weights`` (HAND_FEATURES, HAND_TERMS) when given.  ``model_class`` is another
-    build's ``Model`` when a benchmark times two builds side by side."""
+    card-removal correction ``removal`` (3, N_TAGS), hand-term weights ``hand_weights``
+    (HAND_FEATURES, HAND_TERMS) and the re-ranking ``rerank`` when given.  ``model_class``
+    is another build's ``Model`` when a benchmark times two builds side by side (an older
+    build's takes neither weights nor re-ranking)."""
     k3, k5 = _core.class_keys(rules.wheel == "second")
     v3, vm, vb = class_values(rules)
     c3, cm, cb = (None, None, None) if removal is None else removal_by_class(removal, rules)
@@ -415,5 +465,6 @@ def make_model(
         field.scoop ** (nopp - 1),
         rules.strict,
         rules.wheel == "second",
-        *(() if hand_weights is None else (hand_weights,)),  # an older build's Model takes no weights
+        *(() if hand_weights is None and rerank is None else (hand_weights,)),
+        *(() if rerank is None else (rerank.weights, rerank.margin)),
     )

@@ -85,6 +85,8 @@ def holds(kind: str, preset: str, field: str, arrays: dict[str, list[int]]) -> s
             f"{field} field at {sizes} players")  # fmt: skip
     if any(a.startswith("hand_") for a in arrays):
         text += ", and its hand-term weights (16 hand features x 702 row-part terms)"
+    if any(a.startswith("rerank_") for a in arrays):
+        text += ", and the weights that re-rank fast mode's 8 best sets (18 features)"
     return text + ", with the sizes and seeds of its build."
 
 
