@@ -765,6 +765,7 @@ ctypedef struct Top:
     int n          # filled
     int cap        # wanted
     double margin  # splits further than this below the best are not wanted (INFINITY: all are)
+    double thr     # what a split must beat to be listed (_threshold), kept by _top_insert
     double ev[MAXTOP]
     int back[MAXTOP]
     int mid[MAXTOP]
@@ -772,10 +773,7 @@ ctypedef struct Top:
 
 
 cdef inline double _threshold(const Top* t) noexcept nogil:
-    cdef double thr = t.ev[t.n - 1] if t.n == t.cap else -INFINITY
-    if t.n > 0 and t.ev[0] - t.margin > thr:
-        thr = t.ev[0] - t.margin
-    return thr
+    return t.thr
 
 
 cdef void _top_insert(Top* t, const HandEval* h, double ev, int b, int m, int f) noexcept nogil:
@@ -799,6 +797,10 @@ cdef void _top_insert(Top* t, const HandEval* h, double ev, int b, int m, int f)
     t.front[pos] = f
     if t.n < t.cap:
         t.n += 1
+    # the list's last entry once it is full, and no further than the margin below the best
+    t.thr = t.ev[t.n - 1] if t.n == t.cap else -INFINITY
+    if t.ev[0] - t.margin > t.thr:
+        t.thr = t.ev[0] - t.margin
 
 
 cdef void _rerank(const HandEval* h, const Tables* T, const Params* P, Top* t) noexcept nogil:
@@ -842,6 +844,7 @@ cdef inline void _listing(const Tables* T, int wanted, Top* t) noexcept nogil:
     prunes far more than the 8th best does (at 4 players the 8th best lies a median 1.3
     chi below the best)."""
     t.n = 0
+    t.thr = -INFINITY
     t.margin = INFINITY
     t.cap = wanted
     if T.R != NULL:
@@ -1034,6 +1037,7 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
     cdef const Bound* bM = T.bM
     cdef const Bound* bB = T.bB
     top.n = 0
+    top.thr = -INFINITY
     if not prune:
         for s in range(NSUB5):
             _scan(h, s, T, P, top)
@@ -1302,7 +1306,8 @@ cdef void _read13(object codes, int* buf) except *:
 
 
 def solve_hand(Model model, codes, int top=1, bint prune=True):
-    """Best valid splits of 13 distinct card codes, best first: [(front, middle, back, ev)].
+    """Best valid splits of 13 distinct card codes, best first: [(front, middle, back, ev)]
+    (where the model re-ranks, in its re-ranked order and with its corrected EVs).
 
     Rows are tuples of codes in display order (rank high to low, suits s h d c); at most
     ``top`` (<= 64) entries, one per strength-key triple; empty only when no split is
