@@ -147,6 +147,15 @@ class Table:
         return get_model(self.rules, self.players, self.field)
 
     @cached_property
+    def opponent_model(self) -> _core.Model:
+        """The model deep mode sets its sampled opponents with: :attr:`model` without its
+        re-ranking, where the field has one.  The re-ranked solver sets 88 % of hands as
+        this one does (vietnamese strong, 4 players) and costs 1.14 times as much, which
+        at up to 4,800 sampled hands a decision was what put deep mode over its 150 ms
+        (docs/benchmarks.md)."""
+        return get_model(self.rules, self.players, self.field, rerank=False)
+
+    @cached_property
     def field_table(self) -> Field:
         """The field's row-class distribution at this table size."""
         return get_field(self.rules, self.players, self.field)

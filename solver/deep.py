@@ -158,9 +158,9 @@ def settle_sums(
     """Chi sums of each of my sets ``mine`` (K, 13) over ``samples`` opponent deals at
     ``table``, and the sums of each one's squared per-deal difference from the first;
     ``stream`` 0 deals from ``seed`` itself, another stream deals further deals of the same
-    seed.  The opponents play ``model`` (default: the table's)."""
+    seed.  The opponents play ``model`` (default: the table's :attr:`~solver.context.Table.opponent_model`)."""
     rules, players = table.rules, table.players
-    model = table.model if model is None else model
+    model = table.opponent_model if model is None else model
     nopp = players - 1
     opp_hands, rng = deal_opponents(hand, players, samples, seed, stream)
     flat = np.ascontiguousarray(opp_hands.reshape(samples * nopp, 13))

@@ -10,6 +10,9 @@ import numpy as np
 import pytest
 
 from solver import _core
+from solver.cards import Card
+from solver.context import Table
+from solver.deep import settle_sums
 from solver.rules import PRESETS
 from solver.tables import (
     DATA_DIR,
@@ -172,6 +175,20 @@ def test_vietnamese_strong_ships_weights_at_every_table_size() -> None:
         assert 0 < model.rerank_margin < 2
     assert get_model(PRESETS["four-two"], 4, "strong").rerank is None
     assert get_model(RULES, 4, "population").rerank is None
+
+
+def test_deep_mode_sets_its_sampled_opponents_without_the_re_ranking() -> None:
+    table = Table(RULES, PLAYERS, "strong")
+    assert table.model.rerank is not None and table.opponent_model.rerank is None
+    codes = deal_hand(23, PLAYERS, 0)
+    sets, _ = listed(table.model, codes)
+    cards = [Card(c) for c in codes]
+    no_special = np.full(len(sets), -1, dtype=np.int32)
+    default = settle_sums(cards, sets, no_special, table, 9, 200)
+    plain = settle_sums(cards, sets, no_special, table, 9, 200, model=table.opponent_model)
+    reranked = settle_sums(cards, sets, no_special, table, 9, 200, model=table.model)
+    assert np.array_equal(default[0], plain[0])
+    assert not np.array_equal(default[0], reranked[0])  # the two solvers set some sampled hands apart
 
 
 def test_the_build_writes_weights_and_records_itself(tmp_path: Path) -> None:

@@ -75,16 +75,16 @@ def test_defaults_describe_the_default_table() -> None:
 
 def test_a_table_validates_once_and_loads_its_model_once(monkeypatch: pytest.MonkeyPatch) -> None:
     checks: list[object] = []
-    models: list[tuple[Any, ...]] = []
+    models: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
     real_check = context.check_field
 
     def counting_check(field: object) -> str:
         checks.append(field)
         return real_check(field)
 
-    def counting_model(*args: Any) -> Any:
-        models.append(args)
-        return get_model(*args)
+    def counting_model(*args: Any, **kwargs: Any) -> Any:
+        models.append((args, kwargs))
+        return get_model(*args, **kwargs)
 
     monkeypatch.setattr(context, "check_field", counting_check)
     monkeypatch.setattr(context, "get_model", counting_model)
@@ -97,8 +97,9 @@ def test_a_table_validates_once_and_loads_its_model_once(monkeypatch: pytest.Mon
     solve(hands(1, 9)[0], mode="deep", seed=1, table=table)
     solve_many(hands(20, 10), table=table)
     assert checks == ["strong"]  # validated when made, never again
-    assert models == [(PRESETS["seed"], 2, "strong")]  # resolved once, held by the table
-    assert table.model is table.model
+    # resolved once each, held by the table: the model, and deep mode's for its sampled opponents
+    assert models == [((PRESETS["seed"], 2, "strong"), {}), ((PRESETS["seed"], 2, "strong"), {"rerank": False})]
+    assert table.model is table.model and table.opponent_model is table.opponent_model
 
 
 def test_the_table_holds_its_model_and_inputs() -> None:

@@ -143,12 +143,13 @@ def get_field(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> Field:
 
 
 @lru_cache(maxsize=64)
-def get_model(rules: Rules, players: int, field: str = DEFAULT_FIELD) -> _core.Model:
-    """The compiled model for these rules, table size and field, card-removal correction
-    included (loaded once, then cached)."""
+def get_model(rules: Rules, players: int, field: str = DEFAULT_FIELD, rerank: bool = True) -> _core.Model:
+    """The compiled model for these rules, table size and field, card-removal correction,
+    hand terms and re-ranking included where the field plays them (loaded once, then
+    cached); with ``rerank=False`` the same model without its re-ranking."""
     return make_model(get_field(rules, players, field), rules, players, get_removal(rules, players, field),
                       hand_weights=get_hand_weights(rules, players, field),
-                      rerank=get_rerank(rules, players, field))  # fmt: skip
+                      rerank=get_rerank(rules, players, field) if rerank else None)  # fmt: skip
 
 
 #: A row's tag: its key >> 20, the category and top rank (what chi values and the
