@@ -314,10 +314,13 @@ def removal_by_class(removal: FloatArray, rules: Rules) -> tuple[FloatArray, Flo
     return spread_by_tag(removal, rules, fill=0.0)
 
 
-def read_model(directory: Path, rules: Rules, players: int, field: str = DEFAULT_FIELD) -> _core.Model:
+def read_model(
+    directory: Path, rules: Rules, players: int, field: str = DEFAULT_FIELD, rerank: bool = True
+) -> _core.Model:
     """The model built from the tables in ``directory`` (same file names as DATA_DIR), with
     the card-removal corrections, hand terms and re-ranking weights found there, if any
-    (the benchmarks' "alt" solver)."""
+    (the benchmarks' "alt" solver); with ``rerank=False`` without the re-ranking (the
+    model the re-ranking build learns on)."""
     preset = table_preset(rules)
     removal = directory / removal_name(preset, field)
     return make_model(
@@ -326,7 +329,7 @@ def read_model(directory: Path, rules: Rules, players: int, field: str = DEFAULT
         players,
         read_removal(removal, players) if removal.exists() else None,
         hand_weights=read_hand_weights(removal, players),
-        rerank=read_rerank(removal, players),
+        rerank=read_rerank(removal, players) if rerank else None,
     )
 
 

@@ -60,13 +60,9 @@ from ..tables import (
     RERANKED,
     TABLE_SIZES,
     FloatArray,
-    make_model,
     plays_of,
-    read_field,
-    read_hand_weights,
-    read_removal,
+    read_model,
     removal_name,
-    table_name,
 )
 from . import manifest
 from .pools import EXECUTORS, check_executor, open_pool
@@ -97,8 +93,7 @@ class Job:
     rules: Rules
     players: int
     field: str
-    tables_path: Path
-    removal_path: Path
+    data: Path  # the data directory whose tables, correction and hand terms are re-ranked
     hands: tuple[int, ...]
     deals: int
     seed: int
@@ -114,13 +109,6 @@ class Sample:
     means: FloatArray
 
 
-def base_model(rules: Rules, players: int, tables_path: Path, removal_path: Path) -> _core.Model:
-    """The model the weights re-rank: the field's tables, correction and hand terms, no re-ranking."""
-    removal = read_removal(removal_path, players) if removal_path.exists() else None
-    return make_model(read_field(tables_path, players), rules, players, removal,
-                      hand_weights=read_hand_weights(removal_path, players))  # fmt: skip
-
-
 def deal_hand(seed: int, players: int, hand: int) -> list[int]:
     """Training hand ``hand``: 13 codes, sorted."""
     return sorted(int(c) for c in np.random.default_rng([seed, players, hand]).permutation(52)[:13])
@@ -128,7 +116,8 @@ def deal_hand(seed: int, players: int, hand: int) -> list[int]:
 
 def sample_hands(job: Job) -> list[Sample]:
     """The job's training hands (a hand with fewer than two valid sets teaches nothing)."""
-    model = base_model(job.rules, job.players, job.tables_path, job.removal_path)
+    # the model the weights re-rank: the field's tables, correction and hand terms
+    model = read_model(job.data, job.rules, job.players, job.field, rerank=False)
     table = Table(job.rules, job.players, job.field)
     out = []
     for hand in job.hands:
@@ -183,29 +172,33 @@ def fit(samples: list[Sample], ridge: float, temperature: float = TEMPERATURE) -
         hess = (x * curve[:, None]).T @ x / hands + 2 * ridge * np.eye(len(w))
         step = np.linalg.solve(hess, grad)
         t = 1.0
-        while t > 1e-6 and loss(w - t * step) > current:
+        trial = loss(w - step)
+        while t > 1e-6 and trial > current:
             t *= 0.5
-        w, previous, current = w - t * step, current, loss(w - t * step)
+            trial = loss(w - t * step)
+        w, previous, current = w - t * step, current, trial
         if previous - current < 1e-12:
             break
     return np.asarray(w / scale, dtype=np.float64)
 
 
+def played(sample: Sample, weights: FloatArray | None) -> int:
+    """The set played of a hand's list: the objective's best, re-ranked with ``weights`` when given."""
+    score = sample.objective if weights is None else sample.objective + sample.features @ weights
+    return int(np.argmax(score))
+
+
 def margin(samples: list[Sample], weights: FloatArray) -> float:
     """How far below the objective's best the set the weights pick lies, at most over the
     hands (a small positive floor when every pick is the objective's best)."""
-    gaps = [s.objective.max() - s.objective[int(np.argmax(s.objective + s.features @ weights))] for s in samples]
+    gaps = [s.objective.max() - s.objective[played(s, weights)] for s in samples]
     return max(float(max(gaps)), 1e-6)
 
 
 def regret_in_list(samples: list[Sample], weights: FloatArray | None) -> float:
     """Mean chi a hand between each hand's best set by its means and the one played (by the
     objective, re-ranked with ``weights`` when given): the in-list part of the regret."""
-    lost = []
-    for s in samples:
-        score = s.objective if weights is None else s.objective + s.features @ weights
-        lost.append(s.means.max() - s.means[int(np.argmax(score))])
-    return float(np.mean(lost))
+    return float(np.mean([s.means.max() - s.means[played(s, weights)] for s in samples]))
 
 
 def cross_validated(samples: list[Sample], ridge: float) -> float:
@@ -224,7 +217,7 @@ def build(preset: str, field: str, sizes: list[int], out: Path, hands: dict[int,
     """Learn the weights for each table size in ``sizes`` from ``hands[size]`` training
     hands and write them (see the module)."""
     rules = PRESETS[preset]
-    tables_path, removal_path = out / table_name(preset, field), out / removal_name(preset, field)
+    removal_path = out / removal_name(preset, field)
     chunk = 50
     weights: dict[str, FloatArray] = {}
     figures = {}
@@ -232,8 +225,8 @@ def build(preset: str, field: str, sizes: list[int], out: Path, hands: dict[int,
     for players in sizes:
         start = time.perf_counter()
         count = hands[players]
-        work = [Job(rules, players, field, tables_path, removal_path, tuple(range(lo, min(lo + chunk, count))), deals,
-                    seed) for lo in range(0, count, chunk)]  # fmt: skip
+        work = [Job(rules, players, field, out, tuple(range(lo, min(lo + chunk, count))), deals, seed)
+                for lo in range(0, count, chunk)]  # fmt: skip
         with open_pool(executor, jobs) as pool:
             samples = [s for part in pool.map(sample_hands, work) for s in part]
         scores = {ridge: cross_validated(samples, ridge) for ridge in RIDGES}
