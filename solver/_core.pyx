@@ -839,12 +839,10 @@ cdef void _rerank(const HandEval* h, const Tables* T, const Params* P, Top* t) n
 cdef inline void _listing(const Tables* T, int wanted, Top* t) noexcept nogil:
     """Set how many splits the search lists to return the best ``wanted``: RERANK_K at
     least when the model re-ranks them.  For the best one alone, only splits within the
-    re-ranking's margin of the objective's best are listed: no other can be picked (the
-    margin is the furthest a pick lay among the training hands), and the threshold it sets
-    prunes far more than the 8th best does (at 4 players the 8th best lies a median 1.3
-    chi below the best)."""
-    t.n = 0
-    t.thr = -INFINITY
+    re-ranking's margin of the objective's best are listed (the margin is the furthest a
+    pick lay among the training hands), and the threshold it sets prunes far more than the
+    8th best does (at 4 players the 8th best lies a median 1.3 chi below the best).  The
+    list itself is emptied by _search, for every hand."""
     t.margin = INFINITY
     t.cap = wanted
     if T.R != NULL:
