@@ -5,8 +5,10 @@ Pareto front (one per triple of row strengths that no other valid arrangement ma
 or beats in all three rows: a row's chi never falls as its strength rises, so the best
 valid split is always on the front) plus each tested solver's answer.  Every candidate
 is scored on the same ``--deals`` opponent deals drawn from the 39 unseen cards (common
-random numbers), the opponents set by ``--opponents``: ``sbf`` (strongest back first)
-or ``fast`` (the fast solver with the ``--opp-field`` tables).  Each deal is settled
+random numbers), the opponents set by ``--opponents``: ``sbf`` (strongest back first),
+``fast`` (the fast solver with the ``--opp-field`` tables) or ``field`` (as that field
+plays: its naive share strongest back first, the others by its fast solver, as deep mode
+deals them; the population field's table of a quarter of beginners).  Each deal is settled
 exactly as :func:`solver.scoring.score_table` settles it, seat 0 being mine (bonuses,
 scoops, sập làng with the opponents' scoops of each other, fouls, specials, aces), but
 for all candidates and deals at once in numpy (:func:`settle_seat0`; a test compares it
@@ -48,6 +50,7 @@ import math
 import multiprocessing
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -58,8 +61,8 @@ import numpy as np
 from solver import _core
 from solver.cards import Card
 from solver.context import Table
-from solver.deep import refine
-from solver.fields import FIELDS
+from solver.deep import refine, set_opponents
+from solver.fields import FIELDS, NAIVE_SHARE
 from solver.rules import PRESETS, SPECIAL_NAMES, Rules
 from solver.strategy import solve
 from solver.tables import get_field, get_model, read_model
@@ -258,10 +261,16 @@ def deal_opponents(codes: list[int], players: int, deals: int, seed: int, hand: 
     return np.sort(unseen[order].reshape(deals, players - 1, 13), axis=2).astype(np.int32)
 
 
-def set_hands(hands: np.ndarray, setup: Setup, rules: Rules) -> np.ndarray:
+def set_hands(hands: np.ndarray, setup: Setup, rules: Rules, seed: Sequence[int] = ()) -> np.ndarray:
+    """The opponents' arrangements of ``hands`` as ``setup.opponents`` sets them; with
+    ``field``, each hand's naive chance drawn from ``seed`` (the deals' own seed) and the
+    others set without the field's re-ranking, as deep mode sets its sampled opponents."""
     flat = np.ascontiguousarray(hands.reshape(-1, 13))
     if setup.opponents == "sbf":
         out = _core.strongest_back_first(flat, rules.wheel == "second")
+    elif setup.opponents == "field":
+        model = get_model(rules, setup.players, setup.opp_field, rerank=False)
+        out = set_opponents(flat, rules, setup.players, setup.opp_field, np.random.default_rng([*seed, 3]), model)
     else:
         out, _ = _core.solve_batch(get_model(rules, setup.players, setup.opp_field), flat)
     return np.asarray(out).reshape(hands.shape)
@@ -368,7 +377,8 @@ def candidate_chi(me: Seats, codes: list[int], setup: Setup, rules: Rules, hand:
     ``--deals`` measured; 2: the ``--floor-deals`` that pick the noise floor's set)."""
     deals = setup.deals if stream == 1 else setup.floor_deals
     dealt = deal_opponents(codes, setup.players, deals, setup.seed, hand, stream)
-    return settle_seat0(me, seats_of(set_hands(dealt, setup, rules), rules), rules).astype(np.float64)
+    opponents = set_hands(dealt, setup, rules, (setup.seed, hand, setup.players, stream))
+    return settle_seat0(me, seats_of(opponents, rules), rules).astype(np.float64)
 
 
 # --- the run -------------------------------------------------------------------------------
@@ -396,8 +406,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--presets", nargs="*", default=["vietnamese", "four-two"], choices=sorted(PRESETS))
     parser.add_argument("--players", nargs="*", type=int, default=[2, 4], choices=[2, 3, 4])
     parser.add_argument("--modes", nargs="*", default=["fast", "deep"], choices=MODES)
-    parser.add_argument("--opponents", default="fast", choices=("fast", "sbf"),
-                        help="how the opponents set their hands (default: the fast solver)")  # fmt: skip
+    parser.add_argument("--opponents", default="fast", choices=("fast", "sbf", "field"),
+                        help="how the opponents set their hands (default: the fast solver; field: as the "
+                        "--opp-field field plays, its naive share strongest back first)")  # fmt: skip
     parser.add_argument("--opp-field", default="strong", choices=FIELDS,
                         help="tables of the opponents' fast solver (default strong)")  # fmt: skip
     parser.add_argument("--field", choices=FIELDS,
@@ -414,7 +425,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.bank < 1000:
         parser.error("--bank must be at least 1000 hands (about 1.3 % of them avoid a hand's cards)")
     field = args.field or ("beginners" if args.opponents == "sbf" else args.opp_field)
-    opponents = "strongest back first" if args.opponents == "sbf" else f"the fast solver, field={args.opp_field!r}"
+    opponents = {"sbf": "strongest back first", "fast": f"the fast solver, field={args.opp_field!r}",
+                 "field": f"as the {args.opp_field!r} field plays (naive share {NAIVE_SHARE[args.opp_field]:.0%})"}[
+        args.opponents]  # fmt: skip
     print(f"{args.hands} hands x {args.deals} deals, opponents: {opponents}; tested modes play field={field!r}")
     print(f"{'preset':<11} {'players':>7} {'mode':<5} {'regret':>8} {'95% CI':>8} {'held-out':>9} {'95% CI':>8} "
           f"{'best':>6}")  # fmt: skip

@@ -188,3 +188,37 @@ def test_bank_mode_refuses_a_tiny_bank(capsys: pytest.CaptureFixture[str]) -> No
     with pytest.raises(SystemExit):
         oracle.main(["--modes", "bank", "--bank", "10", "--hands", "1"])
     assert "--bank must be at least 1000" in capsys.readouterr().err
+
+
+def test_field_opponents_play_the_fields_mix_of_naive_and_solver_hands() -> None:
+    """``--opponents field``: each hand set strongest back first with the field's naive
+    share, else by the field's fast solver without its re-ranking (as deep mode sets its
+    sampled opponents); seeded by the deals' own seed."""
+    rules = PRESETS["vietnamese"]
+    dealt = oracle.deal_opponents(oracle.deal_hand(3, 0), 4, 200, 3, 0)
+    flat = dealt.reshape(-1, 13)
+    naive = _core.strongest_back_first(np.ascontiguousarray(flat), rules.wheel == "second").reshape(dealt.shape)
+
+    def unranked(field: str) -> np.ndarray:
+        model = get_model(rules, 4, field, rerank=False)
+        return _core.solve_batch(model, np.ascontiguousarray(flat))[0].reshape(dealt.shape)
+
+    solved = unranked("population")
+
+    def setup(opponents: str, field: str) -> oracle.Setup:
+        return oracle.Setup("vietnamese", 4, 200, 3, ("fast",), opponents, field, field, None)
+
+    # the beginners' field is all naive, the strong field plays no naive hand
+    assert np.array_equal(oracle.set_hands(dealt, setup("field", "beginners"), rules, (3, 0)), naive)
+    strong = oracle.set_hands(dealt, setup("field", "strong"), rules, (3, 0))
+    assert np.array_equal(strong, unranked("strong"))
+    mixed = oracle.set_hands(dealt, setup("field", "population"), rules, (3, 0))
+    assert np.array_equal(mixed, oracle.set_hands(dealt, setup("field", "population"), rules, (3, 0)))
+    as_naive = np.all(mixed == naive, axis=2)
+    as_solved = np.all(mixed == solved, axis=2)
+    assert np.all(as_naive | as_solved)
+    # a quarter naive: of the 600 hands, those the two ways set differently are 15-35 % naive
+    differ = ~np.all(naive == solved, axis=2)
+    share = as_naive[differ].mean()
+    assert 0.15 < share < 0.35
+    assert not np.array_equal(mixed, oracle.set_hands(dealt, setup("field", "population"), rules, (4, 0)))
