@@ -803,21 +803,32 @@ cdef void _top_insert(Top* t, const HandEval* h, double ev, int b, int m, int f)
         t.thr = t.ev[0] - t.margin
 
 
-cdef void _rerank(const HandEval* h, const Tables* T, const Params* P, Top* t) noexcept nogil:
-    """Re-rank the listed splits: add each one's correction (_rerank_value) to its objective
-    and sort the list by the result, best first (ties keep their order).
+cdef double _rerank(const HandEval* h, const Tables* T, const Params* P, Top* t) noexcept nogil:
+    """Re-rank the listed splits: add each one's correction (_rerank_value) to its objective,
+    sort the list by the result, best first (ties keep their order), then take the new
+    best's correction off every entry; return that correction (0 for an empty list).
 
     Why: the objective's sweep chances and row chances come from tables of row classes,
     which cannot see how the rest of the hand I hold shifts what the opponents hold; its
     best split is often not the best one, but the best one is nearly always among its 8
     best (fast mode's regret at 4 players, vietnamese: 0.025 chi a hand, 0.0024 for the
-    best of its 8; docs/benchmarks.md).  The correction is learned on those lists."""
-    cdef double ev
+    best of its 8; docs/benchmarks.md).  The correction is learned on those lists.
+
+    Why the best's correction comes off: the weights are fitted on how a hand's sets rank
+    against each other, which says nothing of their level, and the correction of a hand's
+    sets is often a chi or more below zero at 3 and 4 players.  So the best split keeps
+    the objective's EV, which stays an expected chi, and the others lie below it by their
+    corrected differences."""
+    cdef double ev, best
+    cdef double correction[MAXTOP]
     cdef int i, j, b, m, f
     while t.n > 1 and t.ev[t.n - 1] < t.ev[0] - t.margin:  # listed before the best was found
         t.n -= 1
     for i in range(t.n):
-        t.ev[i] += _rerank_value(&T.F[h.cls3[t.front[i]]], &T.M[h.cls5[t.mid[i]]], &T.B[h.cls5[t.back[i]]], T, P)
+        correction[i] = _rerank_value(&T.F[h.cls3[t.front[i]]], &T.M[h.cls5[t.mid[i]]], &T.B[h.cls5[t.back[i]]],
+                                      T, P)
+        t.ev[i] += correction[i]
+    best = correction[0] if t.n > 0 else 0.0
     for i in range(1, t.n):
         ev = t.ev[i]
         b = t.back[i]
@@ -834,6 +845,11 @@ cdef void _rerank(const HandEval* h, const Tables* T, const Params* P, Top* t) n
         t.back[j + 1] = b
         t.mid[j + 1] = m
         t.front[j + 1] = f
+        if j == -1:
+            best = correction[i]
+    for i in range(t.n):
+        t.ev[i] -= best
+    return best
 
 
 cdef inline void _listing(const Tables* T, int wanted, Top* t) noexcept nogil:
@@ -1305,7 +1321,8 @@ cdef void _read13(object codes, int* buf) except *:
 
 def solve_hand(Model model, codes, int top=1, bint prune=True):
     """Best valid splits of 13 distinct card codes, best first: [(front, middle, back, ev)]
-    (where the model re-ranks, in its re-ranked order and with its corrected EVs).
+    (where the model re-ranks, in its re-ranked order, the best with its objective and the
+    others below it by their corrected differences: see _rerank).
 
     Rows are tuples of codes in display order (rank high to low, suits s h d c); at most
     ``top`` (<= 64) entries, one per strength-key triple; empty only when no split is
@@ -1450,7 +1467,13 @@ def arrangement_stats(Model model, front, middle, back):
     """(ev, (pf, pm, pb), valid, (front class, middle class, back class)) of one arrangement.
 
     ``ev`` is the table objective of the rows as laid out; for a fouled arrangement the
-    caller replaces it with the foul payment.
+    caller replaces it with the foul payment.  Where the model re-ranks, a split the
+    search lists for the best (within the margin) is on the search's scale, its correction
+    less the best's (see _rerank), so each scores what solve_hand gives it; any other keeps
+    the objective, as the best does.  Why not correct those too: the weights are fitted on
+    the listed splits, and on the beginner's sets of 142 hands at 3 players their
+    correction put its distance from the best further from deep mode's (root mean square
+    0.93 chi) than the objective's own (0.62).
     """
     cdef int f[3]
     cdef int m[5]
@@ -1474,16 +1497,27 @@ def arrangement_stats(Model model, front, middle, back):
     ev = _ev(&model.F[cf], &model.M[dm], &model.B[db], &model.P)
     cdef int codes[13]
     cdef double terms[NHTERM]
+    cdef HandEval h
+    cdef Top t
+    cdef double best
+    for i in range(3):
+        codes[i] = f[i]
+    for i in range(5):
+        codes[3 + i] = m[i]
+        codes[8 + i] = b[i]
     if model.T.W != NULL:             # the hand terms of the 13 cards laid out
-        for i in range(3):
-            codes[i] = f[i]
-        for i in range(5):
-            codes[3 + i] = m[i]
-            codes[8 + i] = b[i]
         _terms_of(codes, model.T.W, model.P.nopp, STRAIGHT_FLUSH, terms)
         ev += _key_terms(terms, 0, kf) + _key_terms(terms, 1, km) + _key_terms(terms, 2, kb)
-    if model.T.R != NULL:             # the re-ranking's correction, as the search adds it
-        ev += _rerank_value(&model.F[cf], &model.M[dm], &model.B[db], &model.T, &model.P)
+    if model.T.R != NULL:             # a listed split's correction, as the search leaves it
+        _listing(&model.T, 1, &t)
+        _eval_hand(codes, &h, model.P.wheel_second)
+        _hand_terms(&h, &model.T, &model.P)
+        _search(&h, &model.T, &model.P, &t, True)
+        best = _rerank(&h, &model.T, &model.P, &t)
+        for i in range(t.n):
+            if h.cls3[t.front[i]] == cf and h.cls5[t.mid[i]] == dm and h.cls5[t.back[i]] == db:
+                ev += _rerank_value(&model.F[cf], &model.M[dm], &model.B[db], &model.T, &model.P) - best
+                break
     return ev, (model.F[cf].p, model.M[dm].p, model.B[db].p), bool(valid), (cf, cm, cb)
 
 

@@ -93,7 +93,8 @@ def correction(rows: Sequence[Sequence[float]], rules: Rules, rerank: Rerank) ->
 
 def reranked(scored: list[Scored], rules: Rules, rerank: Rerank) -> list[Scored]:
     """The best split alone as a re-ranking search finds it: the objective's RERANKED best
-    key triples within the margin of its best, each with its correction added."""
+    key triples within the margin of its best, each with its correction added and the
+    correction of the first with the most taken off (the best keeps its objective)."""
     listed: list[Scored] = []
     floor = scored_best(scored) - rerank.margin
     for ev, keys, rows in sorted(scored, key=lambda s: -s[0]):
@@ -101,7 +102,10 @@ def reranked(scored: list[Scored], rules: Rules, rerank: Rerank) -> list[Scored]
             break
         if all(keys != k for _, k, _ in listed):
             listed.append((ev, keys, rows))
-    return [(ev + correction(rows, rules, rerank), keys, rows) for ev, keys, rows in listed]
+    corrections = [correction(rows, rules, rerank) for _, _, rows in listed]
+    corrected = [ev + c for (ev, _, _), c in zip(listed, corrections, strict=True)]
+    anchor = corrections[corrected.index(max(corrected))]
+    return [(ev - anchor, keys, rows) for ev, (_, keys, rows) in zip(corrected, listed, strict=True)]
 
 
 def scored_best(scored: list[Scored]) -> float:
@@ -191,7 +195,9 @@ def objective(
     players: int,
     field: str = DEFAULT_FIELD,
 ) -> float:
-    """The objective of one split as laid out (validity not checked)."""
+    """The objective of one split as laid out (validity not checked), without the
+    re-ranking's correction: the search takes the best split's correction off every
+    split's, so its best scores this (see :func:`reranked`)."""
     tables = _tables(rules, players, field)
     scoop = get_field(rules, players, field).scoop
     terms = hand_terms([*front, *middle, *back], rules, players, field)
@@ -199,5 +205,4 @@ def objective(
     rows = [
         with_terms(tables[i][row_class(r)].tolist(), keys[i], i, terms) for i, r in enumerate((front, middle, back))
     ]
-    rerank = get_rerank(rules, players, field)
-    return split_ev(rows, rules, players, scoop) + (0.0 if rerank is None else correction(rows, rules, rerank))
+    return split_ev(rows, rules, players, scoop)

@@ -83,17 +83,26 @@ def test_the_search_plays_the_best_of_the_objectives_eight_after_the_correction(
     codes = deal_hand(11, PLAYERS, hand)
     plain, reranked = base(), with_weights(weights)
     sets, evs = listed(plain, codes)
-    corrected = evs + _core.rerank_features(plain, sets) @ weights
-    order = np.argsort(-corrected, kind="stable")
+    corrections = _core.rerank_features(plain, sets) @ weights
+    order = np.argsort(-(evs + corrections), kind="stable")
+    # ranked by the corrected objective; the best keeps its objective, the others lie
+    # below it by their corrected differences
+    anchored = evs + corrections - corrections[order[0]]
     got, got_evs = listed(reranked, codes)
-    assert np.array_equal(got, sets[order]) and np.allclose(got_evs, corrected[order])
+    assert np.array_equal(got, sets[order]) and np.allclose(got_evs, anchored[order])
     arrs, best = _core.solve_batch(reranked, np.asarray([codes], dtype=np.int32))
-    assert np.array_equal(arrs[0], sets[order[0]]) and np.isclose(best[0], corrected[order[0]])
-    # any set's value includes its correction, as the search adds it
-    rows = sets[order[0]]
-    stats = _core.arrangement_stats(reranked, rows[:3].tolist(), rows[3:8].tolist(), rows[8:].tolist())
-    assert np.isclose(stats[0], corrected[order[0]])
+    assert np.array_equal(arrs[0], sets[order[0]]) and np.isclose(best[0], evs[order[0]])
+    # a listed set's value is on the search's scale: its correction less the best's
+    for i in order[:2]:
+        assert np.isclose(value(reranked, sets[i]), anchored[i])
+    # a set the search does not list keeps its objective, as the best does
+    further, further_evs = listed(plain, codes, 12)
+    assert np.isclose(value(reranked, further[-1]), further_evs[-1])
     assert len(listed(reranked, codes, 1)[0]) == 1
+
+
+def value(model: _core.Model, rows: np.ndarray) -> float:
+    return float(_core.arrangement_stats(model, rows[:3].tolist(), rows[3:8].tolist(), rows[8:].tolist())[0])
 
 
 @pytest.mark.parametrize("hand", range(12))
@@ -106,7 +115,7 @@ def test_the_best_set_alone_is_sought_within_the_margin(hand: int) -> None:
         within = evs >= evs[0] - margin
         pick = int(np.flatnonzero(within)[np.argmax(corrected[within])])
         arrs, best = _core.solve_batch(with_weights(weights, margin), np.asarray([codes], dtype=np.int32))
-        assert np.array_equal(arrs[0], sets[pick]) and np.isclose(best[0], corrected[pick])
+        assert np.array_equal(arrs[0], sets[pick]) and np.isclose(best[0], evs[pick])
     # a list of sets is not cut by the margin: the alternatives stay the re-ranked 8
     got, _ = listed(with_weights(weights, 1e-9), codes)
     assert np.array_equal(got, sets[np.argsort(-corrected, kind="stable")])
