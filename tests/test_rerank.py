@@ -175,15 +175,16 @@ def test_cross_validation_plays_every_hand_once_with_weights_not_fitted_on_it() 
     assert cross_validated(samples, RIDGES[0]) > regret_in_list(samples, fit(samples, RIDGES[0]))
 
 
-def test_vietnamese_strong_ships_weights_at_every_table_size() -> None:
-    entry = play("vietnamese", "strong")
+@pytest.mark.parametrize("field", ["strong", "population"])
+def test_vietnamese_ships_weights_at_every_table_size(field: str) -> None:
+    entry = play("vietnamese", field)
     assert entry.rerank == {2, 3, 4}
     for players in (2, 3, 4):
-        model = get_model(RULES, players, "strong")
+        model = get_model(RULES, players, field)
         assert model.rerank is not None and model.rerank.shape == (RERANK_FEATURES,)
         assert 0 < model.rerank_margin < 2
-    assert get_model(PRESETS["four-two"], 4, "strong").rerank is None
-    assert get_model(RULES, 4, "population").rerank is None
+    assert get_model(PRESETS["four-two"], 4, field).rerank is None
+    assert get_model(RULES, 4, "beginners").rerank is None
 
 
 def test_deep_mode_sets_its_sampled_opponents_without_the_re_ranking() -> None:

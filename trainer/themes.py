@@ -46,7 +46,7 @@ themes.
 >>> from solver import solve, strongest_back_first
 >>> hand = "Js Jd 3s 3h 3c 9s 5s 2s Ah Kh Qh Th 2h"
 >>> [t.id for t in themes(hand, strongest_back_first(hand), solve(hand).best)]
-['broken-flush', 'broken-full-house', 'trips-placement', 'pair-in-front']
+['broken-full-house', 'trips-placement', 'pair-in-front']
 """
 
 from __future__ import annotations
