@@ -230,7 +230,7 @@ def _solve_fast(codes: IntArray, table: Table, seed: int | None, workers: int) -
         best[i] = [c.code for c in arrangement.cards]
         ev[i] = foul_ev(rules, players, field)
         row = best[i].tolist()
-        row_win[i] = _core.arrangement_stats(model, row[:3], row[3:8], row[8:])[1]
+        row_win[i] = _core.row_wins(model, row[:3], row[3:8], row[8:])
     special = _specials(codes, rules)
     aces = np.asarray([aces_ev(k, rules, players) for k in range(5)])[np.count_nonzero(codes >= 48, axis=1)]
     paid = np.asarray([special_ev(name, rules, players) for name in SPECIAL_NAMES])

@@ -231,14 +231,12 @@ def solve(
     top = check_top(top)
     seed = check_seed(seed)
     rules, players, field, model = table.rules, table.players, table.field, table.model
-    best_rows = None
     if mode == "deep":
         ranked = refine([CARD_OF_CODE[c] for c in codes], table, max(top, 1), seed)
     else:
         # the core gives each row in display order already
         found = _core.solve_hand(model, codes, top)
         ranked = [(Arrangement.from_codes(f, m, b), ev) for f, m, b, ev in found]
-        best_rows = found[0][:3] if found else None
     # deep mode settles every sample exactly (score_table rules): aces and specials are in
     exact = mode == "deep" and bool(ranked)
     if not ranked:
@@ -250,7 +248,6 @@ def solve(
     if rules.special_detection == "layout":
         hand = [CARD_OF_CODE[c] for c in codes]
         ranked = _rank_with_shown_special(hand, ranked, table, seed if exact else None, exact)
-        best_rows = None  # the best set may now be a special's layout, which the core did not give
         best = ranked[0][0]
         special = declared_special(best, rules)
         alternatives = [(a, ev + constant) for a, ev in ranked[:top]]
@@ -262,10 +259,7 @@ def solve(
             alternatives = [(a, value) for a, _ in ranked[:top]]
         else:
             alternatives = [(a, ev + constant) for a, ev in ranked[:top]]
-    if best_rows is None:
-        _, row_win, _, _ = _stats(model, best)
-    else:
-        row_win = _core.arrangement_stats(model, *best_rows)[1]
+    row_win = _core.row_wins(model, *([c.code for c in row] for row in best.rows))
     return Solution(best, special, alternatives[0][1], alternatives, row_win, players, mode, field)
 
 

@@ -118,6 +118,17 @@ def test_batch_solve_equals_one_at_a_time() -> None:
             assert row.tolist() == sorted(row.tolist(), key=lambda c: (-(c >> 2), c & 3))
 
 
+def test_row_wins_are_the_arrangements_win_chances_without_its_search() -> None:
+    model = strategy.get_model(PRESETS["vietnamese"], 3)  # re-ranks: its EV takes a search
+    for cards in hands("row-wins", 40):
+        naive = strategy.strongest_back_first(cards)
+        for arr in (naive, strategy.solve(cards, players=3).best):
+            rows = [codes_of(list(row)) for row in arr.rows]
+            assert _core.row_wins(model, *rows) == _core.arrangement_stats(model, *rows)[1]
+    with pytest.raises(ValueError, match="rows need 3, 5 and 5"):
+        _core.row_wins(model, [0, 1], [2, 3, 4, 5, 6], [7, 8, 9, 10, 11])
+
+
 def test_batch_solve_can_time_each_hand_without_changing_answers() -> None:
     model = strategy.get_model(PRESETS["four-two"], 2)
     batch = np.asarray([codes_of(c) for c in hands("timed", 50)], dtype=np.int32)
