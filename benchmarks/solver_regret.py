@@ -269,8 +269,9 @@ def set_hands(hands: np.ndarray, setup: Setup, rules: Rules, seed: Sequence[int]
     if setup.opponents == "sbf":
         out = _core.strongest_back_first(flat, rules.wheel == "second")
     elif setup.opponents == "field":
-        model = get_model(rules, setup.players, setup.opp_field, rerank=False)
-        out = set_opponents(flat, rules, setup.players, setup.opp_field, np.random.default_rng([*seed, 3]), model)
+        table = Table(rules, setup.players, setup.opp_field)
+        out = set_opponents(flat, rules, setup.players, setup.opp_field, np.random.default_rng([*seed, 3]),
+                            table.opponent_model)  # fmt: skip
     else:
         out, _ = _core.solve_batch(get_model(rules, setup.players, setup.opp_field), flat)
     return np.asarray(out).reshape(hands.shape)
