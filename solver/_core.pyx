@@ -185,6 +185,7 @@ DEF NHFEAT = 16
 # by the objective it re-ranks.
 DEF NRERANK = 18
 DEF RERANK_K = 8
+DEF LIN_ROUNDING = 1e-9          # what a bound on part of the objective is widened by against rounding
 
 cdef int BINOM[24][8]
 cdef int C5POS[5][13]
@@ -403,7 +404,7 @@ ctypedef struct HandEval:
     int nbest5, nbest3
     int best5[NBEST]         # strongest subsets, strongest first
     int best3[NBEST]
-    int bmask3[NBEST]        # their card-position masks
+    unsigned int fholds[13]  # [card position]: which listed fronts hold the card (bit i: best3[i])
     int32_t bkey3[NBEST]     # keys of the listed fronts
     int rhead[NRBUCKET]      # 5-card subsets in buckets of strength rank (cls5 >> RANK_SHIFT),
     int rnext[NSUB5]         # each a linked list through rnext (-1 ends)
@@ -411,8 +412,9 @@ ctypedef struct HandEval:
     double tb5[NSUB5]        # each subset's hand terms as a back, times the opponents
     double tm5[NSUB5]        # ... as a middle
     double tf3[NSUB3]        # each 3-card subset's as a front
-    double slack_mf          # the largest middle term plus the largest front term
-    double slack             # slack_mf plus the largest back term: what a bound over any back adds
+    double upto_m[TERM_TAGS] # [top part]: the largest middle term of a subset whose top part is no higher
+    double upto_f[TERM_TAGS] # ... front term of a 3-card subset
+    double upto_b[TERM_TAGS] # ... back term of a subset
 
 
 cdef inline void _isort(int* a, int n) noexcept nogil:
@@ -487,9 +489,12 @@ cdef void _eval_hand(const int* codes, HandEval* h, int wheel_second) noexcept n
         h.rhead[a] = s
     h.nbest5 = _strongest5(h)
     h.nbest3 = _select_best(h.key3, NSUB3, h.best3)
+    for a in range(13):
+        h.fholds[a] = 0
     for s in range(h.nbest3):
-        h.bmask3[s] = SUB3MASK[h.best3[s]]
         h.bkey3[s] = h.key3[h.best3[s]]
+        for a in range(3):
+            h.fholds[SUB3[h.best3[s]][a]] |= 1u << s
 
 
 cdef void _terms_of(const int* codes, const float* W, double nopp, int top_cat, double* d) noexcept nogil:
@@ -579,40 +584,59 @@ cdef inline double _key_terms(const double* d, int row, int32_t key) noexcept no
 
 cdef void _hand_terms(HandEval* h, const Tables* T, const Params* P) noexcept nogil:
     """Set each subset's hand terms (times the opponents) when the model has them, and
-    the slack they add to a bound: the largest of each row's terms.  (Tighter slacks were
-    measured and not kept: the largest middle and front terms among subsets that avoid
-    the back, or the largest of the back's own 56 splits, cost more than they saved.)"""
+    what they add to a bound: for each row and top part, the largest term of a subset
+    whose top part is no higher (the top part rises with the key, so this bounds the
+    terms of every row no stronger than a given one).  (Tighter slacks were measured and
+    not kept: the largest middle and front terms among subsets that avoid the back, or
+    the largest of the back's own 56 splits, cost more than they saved.)"""
     cdef double d[NHTERM]
     cdef int s, c, top, nxt
-    cdef double mb = -INFINITY, mm = -INFINITY, mf = -INFINITY
     cdef const double* dm = d + 2 * TERM_TAGS
     cdef const double* db = d + 4 * TERM_TAGS
     cdef const short* parts5 = &PARTS5[1 if P.wheel_second else 0][0][0]
     h.terms = T.W != NULL
-    h.slack = 0.0
-    h.slack_mf = 0.0
     if not h.terms:
         return
     _terms_of(h.codes, T.W, P.nopp, h.key5[h.best5[0]] >> 25, d)
+    for s in range(TERM_TAGS):
+        h.upto_m[s] = -INFINITY
+        h.upto_b[s] = -INFINITY
+        h.upto_f[s] = -INFINITY
     for s in range(NSUB5):
         c = h.cls5[s]
         top = parts5[2 * c]
         nxt = TERM_TAGS + parts5[2 * c + 1]
         h.tm5[s] = dm[top] + dm[nxt]
         h.tb5[s] = db[top] + db[nxt]
-        mm = max(mm, h.tm5[s])
-        mb = max(mb, h.tb5[s])
+        h.upto_m[top] = max(h.upto_m[top], h.tm5[s])
+        h.upto_b[top] = max(h.upto_b[top], h.tb5[s])
     for s in range(NSUB3):
         c = h.cls3[s]
-        h.tf3[s] = d[PARTS3[c][0]] + d[TERM_TAGS + PARTS3[c][1]]
-        mf = max(mf, h.tf3[s])
-    h.slack_mf = mm + mf
-    h.slack = mb + h.slack_mf
+        top = PARTS3[c][0]
+        h.tf3[s] = d[top] + d[TERM_TAGS + PARTS3[c][1]]
+        h.upto_f[top] = max(h.upto_f[top], h.tf3[s])
+    for s in range(1, TERM_TAGS):
+        h.upto_m[s] = max(h.upto_m[s], h.upto_m[s - 1])
+        h.upto_b[s] = max(h.upto_b[s], h.upto_b[s - 1])
+        h.upto_f[s] = max(h.upto_f[s], h.upto_f[s - 1])
 
 
-cdef inline double _back_slack(const HandEval* h, int b) noexcept nogil:
-    """What the hand terms can add to a split with back ``b``, at most."""
-    return h.tb5[b] + h.slack_mf if h.terms else 0.0
+cdef inline double _bucket_slack(const HandEval* h, int c, int fi, int ws) noexcept nogil:
+    """What the hand terms can add to a split whose back is no stronger than the strength
+    rank ``c`` (and so its middle) and whose front is no stronger than ``fi``, at most."""
+    cdef int top
+    if not h.terms:
+        return 0.0
+    top = PARTS5[ws][c][0]
+    return h.upto_b[top] + h.upto_m[top] + h.upto_f[PARTS3[h.cls3[fi]][0]]
+
+
+cdef inline double _split_slack(const HandEval* h, int b, int mi, int fi, int ws) noexcept nogil:
+    """What the hand terms can add to a split with back ``b``, a middle no stronger than
+    ``mi`` and a front no stronger than ``fi``, at most (the top part rises with the key)."""
+    if not h.terms:
+        return 0.0
+    return h.tb5[b] + h.upto_m[PARTS5[ws][h.cls5[mi]][0]] + h.upto_f[PARTS3[h.cls3[fi]][0]]
 
 
 cdef int _strongest5(HandEval* h) noexcept nogil:
@@ -664,13 +688,18 @@ cdef extern from *:
     int __builtin_ctz(unsigned int) nogil
 
 
-cdef inline int _best_front(const HandEval* h, int mask, int32_t kmax) noexcept nogil:
-    """Strongest listed front disjoint from ``mask`` and no stronger than ``kmax`` (the
-    middle's bound: a valid front never beats its middle), else the last listed."""
-    cdef unsigned int bits = 1u << (h.nbest3 - 1)
-    cdef int i
-    for i in range(h.nbest3):
-        bits |= (<unsigned int> (((h.bmask3[i] & mask) == 0) & (h.bkey3[i] <= kmax))) << i
+cdef inline unsigned int _fronts_free(const HandEval* h, int b) noexcept nogil:
+    """The listed fronts that share no card with the 5-card subset ``b`` (bit i: best3[i])."""
+    cdef const unsigned char* c = SUB5[b]
+    return ~(h.fholds[c[0]] | h.fholds[c[1]] | h.fholds[c[2]] | h.fholds[c[3]] | h.fholds[c[4]]) \
+        & ((1u << h.nbest3) - 1)
+
+
+cdef inline int _best_front(const HandEval* h, unsigned int free, int32_t kmax) noexcept nogil:
+    """Strongest of the listed fronts ``free`` (_fronts_free) no stronger than ``kmax``
+    (the middle's bound: a valid front never beats its middle), else the last listed.
+    The listed fronts are strongest first, so those under ``kmax`` are a tail of them."""
+    cdef unsigned int bits = (free & (~0u << _first_under(h, kmax))) | (1u << (h.nbest3 - 1))
     return h.best3[__builtin_ctz(bits)]
 
 
@@ -868,7 +897,10 @@ cdef inline void _listing(const Tables* T, int wanted, Top* t) noexcept nogil:
             t.margin = T.margin
 
 
-cdef void _scan_back(const HandEval* h, int b, const Tables* T, const Params* P, Top* top) noexcept nogil:
+cdef void _scan_back(const HandEval* h, int b, const Tables* T, const Params* P, Top* top,
+                     double rest) noexcept nogil:
+    """Score the valid splits of back ``b`` and list those that beat the threshold.
+    ``rest``: see _scan_back_terms."""
     cdef int j, m, f
     cdef int32_t kb = h.key5[b], km, kf
     cdef const Row* rb = &T.B[h.cls5[b]]
@@ -880,6 +912,8 @@ cdef void _scan_back(const HandEval* h, int b, const Tables* T, const Params* P,
     cdef int32_t kmax = kb - P.strict    # keys are integers: strict ">" is ">= + 1"
     cdef int32_t s1 = P.strict
     cdef double thr = _threshold(top)
+    cdef double lb = rb.lin, nopp = P.nopp
+    rest += LIN_ROUNDING
     for j in range(NMID):
         m = sm[j]
         km = h.key5[m]
@@ -891,6 +925,8 @@ cdef void _scan_back(const HandEval* h, int b, const Tables* T, const Params* P,
             continue
         rm = &T.M[h.cls5[m]]
         rf = &T.F[h.cls3[f]]
+        if nopp * (rf.lin + rm.lin + lb) + rest <= thr:
+            continue
         ev = _ev(rf, rm, rb, P)
         if ev > thr:
             _top_insert(top, h, ev, b, m, f)
@@ -898,14 +934,15 @@ cdef void _scan_back(const HandEval* h, int b, const Tables* T, const Params* P,
 
 
 cdef void _scan_back_terms(const HandEval* h, int b, const Tables* T, const Params* P, Top* top,
-                           double rows) noexcept nogil:
+                           double rest) noexcept nogil:
     """_scan_back with each split also getting its hand terms.  A copy, not a flag: with
     the terms in the same loop (behind a branch, or an inline function given a constant)
     the plain search ran 5-8 % slower side by side (benchmarks/core_side_by_side.py).
 
-    ``rows`` bounds the objective of every valid split of the back without its terms
-    (INFINITY: no bound), so a split whose terms cannot lift it over the threshold is
-    passed over before its objective is computed."""
+    ``rest`` bounds, over every valid split of the back, the objective less its linear
+    part (the rows' ``lin`` times the opponents; INFINITY: no bound).  A split's own
+    linear part and terms are a few loads, so a split they cannot lift over the threshold
+    is passed over before its objective is computed."""
     cdef int j, m, f
     cdef int32_t kb = h.key5[b], km, kf
     cdef const Row* rb = &T.B[h.cls5[b]]
@@ -917,7 +954,8 @@ cdef void _scan_back_terms(const HandEval* h, int b, const Tables* T, const Para
     cdef int32_t kmax = kb - P.strict    # keys are integers: strict ">" is ">= + 1"
     cdef int32_t s1 = P.strict
     cdef double thr = _threshold(top)
-    cdef double tb = h.tb5[b], terms
+    cdef double tb = h.tb5[b], lb = rb.lin, nopp = P.nopp
+    rest += LIN_ROUNDING
     for j in range(NMID):
         m = sm[j]
         km = h.key5[m]
@@ -927,11 +965,10 @@ cdef void _scan_back_terms(const HandEval* h, int b, const Tables* T, const Para
         kf = h.key3[f]
         if kf + s1 > km:
             continue
-        terms = tb + h.tm5[m] + h.tf3[f]
-        if rows + terms <= thr:
-            continue
         rm = &T.M[h.cls5[m]]
         rf = &T.F[h.cls3[f]]
+        if nopp * (rf.lin + rm.lin + lb) + rest + tb + h.tm5[m] + h.tf3[f] <= thr:
+            continue
         ev = _ev(rf, rm, rb, P) + tb + h.tm5[m] + h.tf3[f]   # (summed as before: the same EVs)
         if ev > thr:
             _top_insert(top, h, ev, b, m, f)
@@ -939,35 +976,44 @@ cdef void _scan_back_terms(const HandEval* h, int b, const Tables* T, const Para
 
 
 cdef inline void _scan(const HandEval* h, int b, const Tables* T, const Params* P, Top* top,
-                       double rows=INFINITY) noexcept nogil:
-    """Scan back ``b`` with the loop the model needs (``rows``: see _scan_back_terms)."""
+                       double rest=INFINITY) noexcept nogil:
+    """Scan back ``b`` with the loop the model needs (``rest``: see _scan_back_terms)."""
     if h.terms:
-        _scan_back_terms(h, b, T, P, top, rows)
+        _scan_back_terms(h, b, T, P, top, rest)
     else:
-        _scan_back(h, b, T, P, top)
+        _scan_back(h, b, T, P, top, rest)
 
 
 cdef bint _tight_bound_beats(const HandEval* h, int b, int listed_mid, const Tables* T, const Params* P,
-                             double threshold, double* rows) noexcept nogil:
+                             double threshold, double* rest) noexcept nogil:
     """Whether the tight bound of back ``b`` beats ``threshold`` (see _search, step 4),
     in steps from cheap to tight: the listed middle bound and the listed front disjoint
     from the back, then the back's own best middle, then its own best front.  Each adds
-    the most the hand terms can add to a split with this back (_back_slack).  ``rows``
-    is set to the last bound without that slack."""
+    the most the hand terms can add to such a split (_split_slack).  ``rest``
+    is set to the last bound less its linear part (see _scan_back_terms): the objective
+    rises with each field of each row, and the linear part is a sum apart from the rest,
+    so the rest is bounded by the same rows."""
     cdef int mi = listed_mid
-    cdef int fi = _best_front(h, SUB5MASK[b], h.key5[mi])
-    cdef double slack = _back_slack(h, b)
-    if _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) + slack <= threshold:
+    cdef unsigned int free = _fronts_free(h, b)
+    cdef int fi = _best_front(h, free, h.key5[mi])
+    cdef int ws = 1 if P.wheel_second else 0
+    if _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) + _split_slack(h, b, mi, fi, ws) \
+            <= threshold:
         return False
     mi = _best_middle(h, b, P.strict)
     if mi < 0:
         return False
-    fi = _best_front(h, SUB5MASK[b], h.key5[mi])
-    if _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) + slack <= threshold:
+    fi = _best_front(h, free, h.key5[mi])
+    if _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) + _split_slack(h, b, mi, fi, ws) \
+            <= threshold:
         return False
     fi = _best_rest_front(h, b, h.key5[mi])
-    rows[0] = _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P)
-    return rows[0] + slack > threshold
+    cdef const Bound* rf = &T.bF[h.cls3[fi]]
+    cdef const Bound* rm = &T.bM[h.cls5[mi]]
+    cdef const Bound* rb = &T.bB[h.cls5[b]]
+    cdef double bound = _ev(rf, rm, rb, P)
+    rest[0] = bound - P.nopp * (<double> rf.lin + <double> rm.lin + <double> rb.lin)
+    return bound + _split_slack(h, b, mi, fi, ws) > threshold
 
 
 cdef inline int _best_middle(const HandEval* h, int b, int strict) noexcept nogil:
@@ -1000,14 +1046,21 @@ cdef inline int _best_rest_front(const HandEval* h, int b, int32_t kmax) noexcep
     return best
 
 
-cdef inline int _front_under(const HandEval* h, int32_t kmax) noexcept nogil:
+cdef inline int _first_under(const HandEval* h, int32_t kmax) noexcept nogil:
     """Position in the listed fronts (strongest first) of the strongest one no stronger
-    than ``kmax``, else the last (it bounds every unlisted front): a branchless search."""
+    than ``kmax``, NBEST when none is: a branchless search."""
     cdef int i = 0
     i += 8 * (h.bkey3[i + 7] > kmax)
     i += 4 * (h.bkey3[i + 3] > kmax)
     i += 2 * (h.bkey3[i + 1] > kmax)
     i += h.bkey3[i] > kmax
+    return i + (h.bkey3[i] > kmax)
+
+
+cdef inline int _front_under(const HandEval* h, int32_t kmax) noexcept nogil:
+    """Position in the listed fronts of the strongest one no stronger than ``kmax``, else
+    the last (it bounds every unlisted front)."""
+    cdef int i = _first_under(h, kmax)
     return i if i < NBEST - 1 else NBEST - 1
 
 
@@ -1038,6 +1091,12 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
        middle and the front are the strongest of the 56 the back leaves that could be
        valid: the middle no stronger than the back, the front than that middle),
        and the visit stops at the first bucket whose top cannot beat the threshold.
+    5. A scanned back skips a split whose own linear part (its rows' ``lin``) and hand
+       terms, with the tight bound of the rest of the objective, cannot beat the
+       threshold, before its objective is computed (_scan_back_terms).
+
+    Each bound adds the most the hand terms can add to the splits it covers
+    (_bucket_slack, _split_slack).
     """
     cdef double ub[NSUB5]
     cdef short mid[NSUB5]             # each back's middle bound (a subset index)
@@ -1045,8 +1104,9 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
     cdef int nxt[NSUB5]
     cdef int head[NBUCKET]            # candidates by bound
     cdef int s, b, c, first, scanned = 0, mi, fi, i, j, k, ncand = 0, pick = -1
+    cdef int ws = 1 if P.wheel_second else 0
     cdef const short* disjoint
-    cdef double best_ub = -INFINITY, low_ub = INFINITY, thr0, width, top_k, rows
+    cdef double best_ub = -INFINITY, low_ub = INFINITY, thr0, width, top_k, rest
     cdef const Bound* bF = T.bF
     cdef const Bound* bM = T.bM
     cdef const Bound* bB = T.bB
@@ -1077,7 +1137,8 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
                 b = s
             s = h.rnext[s]
         c = h.cls5[b]
-        if _ev(&bF[h.cls3[h.best3[_front_under(h, h.key5[b])]]], &bM[c], &bB[c], P) + h.slack <= thr0:
+        fi = h.best3[_front_under(h, h.key5[b])]
+        if _ev(&bF[h.cls3[fi]], &bM[c], &bB[c], P) + _bucket_slack(h, c, fi, ws) <= thr0:
             break
         b = h.rhead[k]
         while b >= 0:
@@ -1087,7 +1148,7 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
                     mi = b
                     mid[b] = b
                 fi = h.best3[_front_under(h, h.key5[mi])]
-                ub[b] = _ev(&bF[h.cls3[fi]], &bM[h.cls5[mi]], &bB[h.cls5[b]], P) + _back_slack(h, b)
+                ub[b] = _ev(&bF[h.cls3[fi]], &bM[h.cls5[mi]], &bB[h.cls5[b]], P) + _split_slack(h, b, mi, fi, ws)
                 if ub[b] > thr0:
                     cand[ncand] = b
                     ncand += 1
@@ -1101,8 +1162,8 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
         # scan the most promising back found so far: a higher threshold stops the
         # visit sooner and keeps weaker backs out of the candidates
         if pick >= 0:
-            if ub[pick] > thr0 and _tight_bound_beats(h, pick, mid[pick], T, P, thr0, &rows):
-                _scan(h, pick, T, P, top, rows)
+            if ub[pick] > thr0 and _tight_bound_beats(h, pick, mid[pick], T, P, thr0, &rest):
+                _scan(h, pick, T, P, top, rest)
                 scanned += 1
                 thr0 = _threshold(top)
             ub[pick] = -INFINITY
@@ -1131,8 +1192,8 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
             break
         b = head[k]
         while b >= 0:
-            if ub[b] > _threshold(top) and _tight_bound_beats(h, b, mid[b], T, P, _threshold(top), &rows):
-                _scan(h, b, T, P, top, rows)
+            if ub[b] > _threshold(top) and _tight_bound_beats(h, b, mid[b], T, P, _threshold(top), &rest):
+                _scan(h, b, T, P, top, rest)
                 scanned += 1
             b = nxt[b]
     return scanned
