@@ -32,6 +32,17 @@ table ships it.
 hand terms (a change to how the search handles them).
 
     python benchmarks/core_side_by_side.py /tmp/old_core.so --both-hand-terms --rules four-two --field strong
+
+``--both-rerank`` with the other build's path: both re-rank their 8 best sets (add
+``--both-hand-terms`` for the model a table ships with both).
+
+    python benchmarks/core_side_by_side.py /tmp/old_core.so --both-hand-terms --both-rerank --field strong
+
+``--against-per-tag`` with the other build's path: this build plays the model the table
+ships (hand terms and re-ranking where it has them), the other the per-tag corrections
+alone: issue 28's speed budget (the shipped strong field against the per-tag solver).
+
+    python benchmarks/core_side_by_side.py /tmp/old_core.so --against-per-tag --field strong
 """
 
 from __future__ import annotations
@@ -97,6 +108,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="instead: this build re-ranking its 8 best sets (this) and playing the objective's best")
     parser.add_argument("--both-hand-terms", action="store_true",
                         help="with the other build: both play the field's hand terms (default: neither)")
+    parser.add_argument("--both-rerank", action="store_true",
+                        help="with the other build: both re-rank their 8 best sets (default: neither)")
+    parser.add_argument("--against-per-tag", action="store_true",
+                        help="with the other build: this plays the shipped model, the other per-tag corrections alone")
     parser.add_argument("--field", default="population", choices=FIELDS)
     parser.add_argument("--rules", default="vietnamese", choices=sorted(PRESETS))
     parser.add_argument("--players", type=int, default=4)
@@ -107,21 +122,25 @@ def main(argv: list[str] | None = None) -> int:
     same_build = args.removal or args.hand_terms or args.rerank
     if args.removal + args.hand_terms + args.rerank > 1 or same_build == (args.other is not None):
         parser.error("give the other build's path, or one of --removal, --hand-terms, --rerank")
-    if args.both_hand_terms and same_build:
-        parser.error("--both-hand-terms compares two builds: give the other build's path")
+    if (args.both_hand_terms or args.both_rerank or args.against_per_tag) and same_build:
+        parser.error("--both-hand-terms, --both-rerank and --against-per-tag compare two builds: "
+                     "give the other build's path")  # fmt: skip
+    if args.against_per_tag and (args.both_hand_terms or args.both_rerank):
+        parser.error("--against-per-tag sets what each build plays: leave out --both-hand-terms and --both-rerank")
     if (args.hand_terms or args.both_hand_terms) and get_hand_weights(PRESETS[args.rules], args.players,
                                                                        args.field) is None:  # fmt: skip
         parser.error(f"{args.rules} at {args.players} players against the {args.field} field plays no hand terms")
-    if args.rerank and get_rerank(PRESETS[args.rules], args.players, args.field) is None:
+    if (args.rerank or args.both_rerank) and get_rerank(PRESETS[args.rules], args.players, args.field) is None:
         parser.error(f"{args.rules} at {args.players} players against the {args.field} field re-ranks nothing")
     builds = {"other": _core if same_build else load_build(args.other), "this": _core}
     corrected = {"this": True, "other": not args.removal}
-    shipped_terms = args.rerank and get_hand_weights(PRESETS[args.rules], args.players, args.field) is not None
+    shipped = args.rerank or args.against_per_tag  # this build plays the model the table ships
+    shipped_terms = shipped and get_hand_weights(PRESETS[args.rules], args.players, args.field) is not None
     with_terms = {"this": args.hand_terms or args.both_hand_terms or shipped_terms,
-                  "other": args.both_hand_terms or shipped_terms}  # fmt: skip
+                  "other": args.both_hand_terms or (shipped_terms and not args.against_per_tag)}  # fmt: skip
     models = {
         name: build_model(core, args.rules, args.players, args.field, corrected[name], with_terms[name],
-                          rerank=args.rerank and name == "this")
+                          rerank=args.both_rerank or (shipped and name == "this"))
         for name, core in builds.items()
     }
     rng = random.Random(args.seed)
@@ -147,6 +166,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.rerank:
         print(f"  this = re-ranking its 8 best sets, other = playing the objective's best; sets that differ: "
               f"{same_sets}")  # fmt: skip
+    elif args.against_per_tag:
+        print(f"  this = the shipped model, other (its build) = the per-tag corrections alone; sets that differ: "
+              f"{same_sets}")  # fmt: skip
     else:
         print(f"  EVs identical: {same_ev}; sets that differ (equal-EV ties): {same_sets}")
     for measure in ("batch", "median", "p90"):
@@ -157,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
             other, this = other / args.hands, this / args.hands
         ratio = statistics.median(ratios)
         print(f"  {measure:>6}: other {other:7.1f} µs  this {this:7.1f} µs per hand; this/other {ratio:.3f}")
-    return 0 if same_ev or same_build else 1
+    return 0 if same_ev or same_build or args.against_per_tag else 1
 
 
 if __name__ == "__main__":
