@@ -6,7 +6,7 @@ Cards are codes 0..51: ``rank_index = code // 4`` (0 = deuce .. 12 = ace) and
 the reference; tests compare the two on every 5-card class they can reach).
 """
 
-from libc.stdint cimport int32_t, int64_t
+from libc.stdint cimport int32_t, int64_t, uint64_t
 
 cdef enum:
     HIGH_CARD = 0
@@ -172,6 +172,7 @@ DEF NSUB3 = 286
 DEF NMID = 56
 DEF MAXTOP = 64
 DEF NBEST = 16
+DEF FWORDS = 5                # 64-bit words of a bit per 3-card subset (NSUB3 = 286)
 DEF NBUCKET = 64
 # Card-removal terms of one hand (solver.removal, "hand terms"): for each row, a value per
 # part of a row's key (_key_parts), its top part (category and top rank) and its next part
@@ -200,6 +201,7 @@ cdef short SPLIT_M[NSUB5][NMID]
 cdef short SPLIT_F[NSUB5][NMID]
 cdef int32_t CLASS_KEY5[2][NC5]   # [wheel_second][class]
 cdef int32_t CLASS_KEY3[N3]
+cdef short ORDER3[N3]            # [3-card class]: how many classes have a higher key
 cdef short DENSE5[2][NC5]        # [wheel_second] 5-card class -> its strength rank among the
                                  # 7,462 possible classes = row of the compact tables (-1: impossible)
 cdef int NDENSE5 = 0
@@ -377,6 +379,10 @@ cdef void _init_tables() noexcept nogil:
                 for j in range(3):
                     codes[j] = r[j] * 4 + j
                 CLASS_KEY3[k] = key3_c(codes)
+    for i in range(N3):
+        ORDER3[i] = 0
+        for j in range(N3):
+            ORDER3[i] += CLASS_KEY3[j] > CLASS_KEY3[i]
     cdef int top, nxt
     for s in range(2):
         for i in range(NC5):
@@ -401,11 +407,12 @@ ctypedef struct HandEval:
     int32_t key5[NSUB5]
     int cls3[NSUB3]
     int32_t key3[NSUB3]
-    int nbest5, nbest3
-    int best5[NBEST]         # strongest subsets, strongest first
-    int best3[NBEST]
-    unsigned int fholds[13]  # [card position]: which listed fronts hold the card (bit i: best3[i])
-    int32_t bkey3[NBEST]     # keys of the listed fronts
+    int nbest5
+    int best5[NBEST]         # strongest 5-card subsets, strongest first
+    int fronts[NSUB3]        # every 3-card subset, strongest first
+    int32_t fkeys[NSUB3]     # their keys
+    uint64_t fholds[13][FWORDS]  # [card position]: which fronts hold the card (bit i of word w:
+                                 # fronts[64 w + i]; the bits past the last front are set for every card)
     int rhead[NRBUCKET]      # 5-card subsets in buckets of strength rank (cls5 >> RANK_SHIFT),
     int rnext[NSUB5]         # each a linked list through rnext (-1 ends)
     bint terms               # whether the model has hand terms (then the five fields below are set)
@@ -488,13 +495,31 @@ cdef void _eval_hand(const int* codes, HandEval* h, int wheel_second) noexcept n
         h.rnext[s] = h.rhead[a]
         h.rhead[a] = s
     h.nbest5 = _strongest5(h)
-    h.nbest3 = _select_best(h.key3, NSUB3, h.best3)
+    _order_fronts(h)
+
+
+cdef void _order_fronts(HandEval* h) noexcept nogil:
+    """List the 3-card subsets strongest first (a counting sort by ORDER3) with their keys,
+    and which of them hold each card."""
+    cdef int start[N3 + 1]
+    cdef int s, a, i
+    for i in range(N3 + 1):
+        start[i] = 0
+    for s in range(NSUB3):
+        start[ORDER3[h.cls3[s]] + 1] += 1
+    for i in range(N3):
+        start[i + 1] += start[i]
     for a in range(13):
-        h.fholds[a] = 0
-    for s in range(h.nbest3):
-        h.bkey3[s] = h.key3[h.best3[s]]
+        for i in range(FWORDS - 1):
+            h.fholds[a][i] = 0
+        h.fholds[a][FWORDS - 1] = ~0ULL << (NSUB3 - 64 * (FWORDS - 1))
+    for s in range(NSUB3):
+        i = start[ORDER3[h.cls3[s]]]
+        start[ORDER3[h.cls3[s]]] += 1
+        h.fronts[i] = s
+        h.fkeys[i] = h.key3[s]
         for a in range(3):
-            h.fholds[SUB3[h.best3[s]][a]] |= 1u << s
+            h.fholds[SUB3[s][a]][i >> 6] |= 1ULL << (i & 63)
 
 
 cdef void _terms_of(const int* codes, const float* W, double nopp, int top_cat, double* d) noexcept nogil:
@@ -666,41 +691,35 @@ cdef int _strongest5(HandEval* h) noexcept nogil:
     return cnt
 
 
-cdef int _select_best(const int32_t* keys, int n, int* best) noexcept nogil:
-    """Indexes of the NBEST largest keys, largest first (insertion into a short list)."""
-    cdef int s, i, cnt = 0
-    cdef int32_t k
-    for s in range(n):
-        k = keys[s]
-        if cnt == NBEST and k <= keys[best[NBEST - 1]]:
-            continue
-        i = cnt if cnt < NBEST else NBEST - 1
-        while i > 0 and keys[best[i - 1]] < k:
-            best[i] = best[i - 1]
-            i -= 1
-        best[i] = s
-        if cnt < NBEST:
-            cnt += 1
-    return cnt
-
-
 cdef extern from *:
-    int __builtin_ctz(unsigned int) nogil
+    int __builtin_ctzll(unsigned long long) nogil
 
 
-cdef inline unsigned int _fronts_free(const HandEval* h, int b) noexcept nogil:
-    """The listed fronts that share no card with the 5-card subset ``b`` (bit i: best3[i])."""
+cdef inline void _fronts_free(const HandEval* h, int b, uint64_t* free) noexcept nogil:
+    """Which fronts (bit i of word w: fronts[64 w + i]) share no card with the 5-card
+    subset ``b``."""
     cdef const unsigned char* c = SUB5[b]
-    return ~(h.fholds[c[0]] | h.fholds[c[1]] | h.fholds[c[2]] | h.fholds[c[3]] | h.fholds[c[4]]) \
-        & ((1u << h.nbest3) - 1)
+    cdef int w
+    for w in range(FWORDS):
+        free[w] = ~(h.fholds[c[0]][w] | h.fholds[c[1]][w] | h.fholds[c[2]][w] | h.fholds[c[3]][w]
+                    | h.fholds[c[4]][w])
 
 
-cdef inline int _best_front(const HandEval* h, unsigned int free, int32_t kmax) noexcept nogil:
-    """Strongest of the listed fronts ``free`` (_fronts_free) no stronger than ``kmax``
-    (the middle's bound: a valid front never beats its middle), else the last listed.
-    The listed fronts are strongest first, so those under ``kmax`` are a tail of them."""
-    cdef unsigned int bits = (free & (~0u << _first_under(h, kmax))) | (1u << (h.nbest3 - 1))
-    return h.best3[__builtin_ctz(bits)]
+cdef inline int _best_free_front(const HandEval* h, const uint64_t* free, int32_t kmax) noexcept nogil:
+    """The strongest front among ``free`` (_fronts_free) no stronger than ``kmax``, or -1
+    when none is: the first set bit from where the fronts fall under ``kmax``."""
+    cdef int i = _first_under(h.fkeys, NSUB3, kmax)
+    cdef int w = i >> 6
+    cdef uint64_t bits
+    if w == FWORDS:
+        return -1
+    bits = free[w] & (~0ULL << (i & 63))
+    while bits == 0:
+        w += 1
+        if w == FWORDS:
+            return -1
+        bits = free[w]
+    return h.fronts[64 * w + __builtin_ctzll(bits)]
 
 
 # ---- the EV objective (spec §6.2, extended) -------------------------------------------
@@ -986,28 +1005,30 @@ cdef inline void _scan(const HandEval* h, int b, const Tables* T, const Params* 
 
 cdef bint _tight_bound_beats(const HandEval* h, int b, int listed_mid, const Tables* T, const Params* P,
                              double threshold, double* rest) noexcept nogil:
-    """Whether the tight bound of back ``b`` beats ``threshold`` (see _search, step 4),
-    in steps from cheap to tight: the listed middle bound and the listed front disjoint
-    from the back, then the back's own best middle, then its own best front.  Each adds
-    the most the hand terms can add to such a split (_split_slack).  ``rest``
-    is set to the last bound less its linear part (see _scan_back_terms): the objective
-    rises with each field of each row, and the linear part is a sum apart from the rest,
-    so the rest is bounded by the same rows."""
-    cdef int mi = listed_mid
-    cdef unsigned int free = _fronts_free(h, b)
-    cdef int fi = _best_front(h, free, h.key5[mi])
+    """Whether the tight bound of back ``b`` beats ``threshold`` (see _search, step 4):
+    the bound of its own best middle (the strongest of the 56 it leaves that is no
+    stronger than the back) and its own best front (the strongest front it leaves no
+    stronger than that middle), plus the most the hand terms can add to such a split
+    (_split_slack).  The middle takes a pass over the 56, so the listed middle bound
+    with its best front is tried first.  ``rest`` is set to the bound less its linear
+    part (see _scan_back_terms): the objective rises with each field of each row, and
+    the linear part is a sum apart from the rest, so the rest is bounded by the same
+    rows.  A back with no front under a middle it can hold has no valid split."""
+    cdef uint64_t free[FWORDS]
     cdef int ws = 1 if P.wheel_second else 0
-    if _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) + _split_slack(h, b, mi, fi, ws) \
-            <= threshold:
+    cdef int mi = listed_mid
+    cdef int fi
+    _fronts_free(h, b, free)
+    fi = _best_free_front(h, free, h.key5[mi])
+    if fi < 0 or _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) \
+            + _split_slack(h, b, mi, fi, ws) <= threshold:
         return False
     mi = _best_middle(h, b, P.strict)
     if mi < 0:
         return False
-    fi = _best_front(h, free, h.key5[mi])
-    if _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) + _split_slack(h, b, mi, fi, ws) \
-            <= threshold:
+    fi = _best_free_front(h, free, h.key5[mi])
+    if fi < 0:
         return False
-    fi = _best_rest_front(h, b, h.key5[mi])
     cdef const Bound* rf = &T.bF[h.cls3[fi]]
     cdef const Bound* rm = &T.bM[h.cls5[mi]]
     cdef const Bound* rb = &T.bB[h.cls5[b]]
@@ -1030,38 +1051,24 @@ cdef inline int _best_middle(const HandEval* h, int b, int strict) noexcept nogi
     return best
 
 
-cdef inline int _best_rest_front(const HandEval* h, int b, int32_t kmax) noexcept nogil:
-    """The strongest of the 56 fronts the back leaves that is no stronger than ``kmax``
-    (a valid front never beats its middle); the first one when none is (a bound is
-    then not needed: no split with this middle is valid, and the caller's bound is on
-    splits that are)."""
-    cdef const short* sf = SPLIT_F[b]
-    cdef int32_t kbest = -1, k
-    cdef int j, best = sf[0]
-    for j in range(NMID):
-        k = h.key3[sf[j]]
-        if kbest < k <= kmax:
-            kbest = k
-            best = sf[j]
-    return best
-
-
-cdef inline int _first_under(const HandEval* h, int32_t kmax) noexcept nogil:
-    """Position in the listed fronts (strongest first) of the strongest one no stronger
-    than ``kmax``, NBEST when none is: a branchless search."""
-    cdef int i = 0
-    i += 8 * (h.bkey3[i + 7] > kmax)
-    i += 4 * (h.bkey3[i + 3] > kmax)
-    i += 2 * (h.bkey3[i + 1] > kmax)
-    i += h.bkey3[i] > kmax
-    return i + (h.bkey3[i] > kmax)
+cdef inline int _first_under(const int32_t* keys, int n, int32_t kmax) noexcept nogil:
+    """Position in ``n`` keys, strongest first, of the first one no stronger than
+    ``kmax``, ``n`` when none is: a branchless binary search."""
+    cdef const int32_t* base = keys
+    cdef int half
+    while n > 1:
+        half = n >> 1
+        base += half if base[half - 1] > kmax else 0
+        n -= half
+    return <int> (base - keys) + (base[0] > kmax)
 
 
 cdef inline int _front_under(const HandEval* h, int32_t kmax) noexcept nogil:
-    """Position in the listed fronts of the strongest one no stronger than ``kmax``, else
-    the last (it bounds every unlisted front)."""
-    cdef int i = _first_under(h, kmax)
-    return i if i < NBEST - 1 else NBEST - 1
+    """The strongest of the NBEST strongest fronts no stronger than ``kmax``, else the
+    last of them (it bounds every weaker front): a cheap bound on the front of a middle
+    no stronger than ``kmax``."""
+    cdef int i = _first_under(h.fkeys, NBEST, kmax)
+    return h.fronts[i if i < NBEST - 1 else NBEST - 1]
 
 
 cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, int prune) noexcept nogil:
@@ -1137,7 +1144,7 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
                 b = s
             s = h.rnext[s]
         c = h.cls5[b]
-        fi = h.best3[_front_under(h, h.key5[b])]
+        fi = _front_under(h, h.key5[b])
         if _ev(&bF[h.cls3[fi]], &bM[c], &bB[c], P) + _bucket_slack(h, c, fi, ws) <= thr0:
             break
         b = h.rhead[k]
@@ -1147,7 +1154,7 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
                 if h.key5[mi] > h.key5[b]:
                     mi = b
                     mid[b] = b
-                fi = h.best3[_front_under(h, h.key5[mi])]
+                fi = _front_under(h, h.key5[mi])
                 ub[b] = _ev(&bF[h.cls3[fi]], &bM[h.cls5[mi]], &bB[h.cls5[b]], P) + _split_slack(h, b, mi, fi, ws)
                 if ub[b] > thr0:
                     cand[ncand] = b

@@ -104,6 +104,26 @@ def test_pruning_never_changes_the_answer(preset: str) -> None:
         assert [ev for *_, ev in pruned] == pytest.approx([ev for *_, ev in full], abs=1e-12)
 
 
+def crowded_hands(seed: int, n: int) -> Iterator[list[int]]:
+    """Hands of trips, pairs and quads, where many fronts outrank the middles a back
+    leaves (the bounds' front lookup then falls far down the list, or finds nothing)."""
+    rng = random.Random(seed)
+    shapes = ([3, 3, 3, 3, 1], [2, 2, 2, 2, 2, 2, 1], [4, 3, 3, 2, 1], [4, 4, 4, 1], [3, 2, 2, 2, 2, 1, 1])
+    for _ in range(n):
+        ranks = rng.sample(range(13), 7)
+        yield [4 * r + s for r, count in zip(ranks, rng.choice(shapes)) for s in rng.sample(range(4), count)]
+
+
+@pytest.mark.parametrize("field", ["strong", "population"])
+def test_pruning_never_changes_the_answer_on_crowded_hands(field: str) -> None:
+    model = strategy.get_model(PRESETS["vietnamese"], 4, field)
+    for codes in crowded_hands(31, 80):
+        assert len(set(codes)) == 13
+        pruned = _core.solve_hand(model, codes, 5, True)
+        full = _core.solve_hand(model, codes, 5, False)
+        assert [ev for *_, ev in pruned] == pytest.approx([ev for *_, ev in full], abs=1e-12)
+
+
 def test_batch_solve_equals_one_at_a_time() -> None:
     model = strategy.get_model(PRESETS["vietnamese"], 3)
     batch = [codes_of(c) for c in hands("batch", 200)]
