@@ -695,30 +695,28 @@ cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
 
 
-cdef inline void _fronts_free(const HandEval* h, int b, uint64_t* free) noexcept nogil:
-    """Which fronts (bit i of word w: fronts[64 w + i]) share no card with the 5-card
-    subset ``b``."""
+cdef inline uint64_t _free_fronts(const HandEval* h, const unsigned char* c, int w) noexcept nogil:
+    """Word ``w`` of the fronts (bit i: fronts[64 w + i]) that share no card with the five
+    card positions ``c``."""
+    return ~(h.fholds[c[0]][w] | h.fholds[c[1]][w] | h.fholds[c[2]][w] | h.fholds[c[3]][w] | h.fholds[c[4]][w])
+
+
+cdef inline int _best_free_front(const HandEval* h, int b, int32_t kmax) noexcept nogil:
+    """The strongest front that shares no card with the 5-card subset ``b`` and is no
+    stronger than ``kmax``, or -1 when none is: the first set bit from where the fronts
+    fall under ``kmax``, a word of the bitmask at a time."""
     cdef const unsigned char* c = SUB5[b]
-    cdef int w
-    for w in range(FWORDS):
-        free[w] = ~(h.fholds[c[0]][w] | h.fholds[c[1]][w] | h.fholds[c[2]][w] | h.fholds[c[3]][w]
-                    | h.fholds[c[4]][w])
-
-
-cdef inline int _best_free_front(const HandEval* h, const uint64_t* free, int32_t kmax) noexcept nogil:
-    """The strongest front among ``free`` (_fronts_free) no stronger than ``kmax``, or -1
-    when none is: the first set bit from where the fronts fall under ``kmax``."""
     cdef int i = _first_under(h.fkeys, NSUB3, kmax)
     cdef int w = i >> 6
     cdef uint64_t bits
     if w == FWORDS:
         return -1
-    bits = free[w] & (~0ULL << (i & 63))
+    bits = _free_fronts(h, c, w) & (~0ULL << (i & 63))
     while bits == 0:
         w += 1
         if w == FWORDS:
             return -1
-        bits = free[w]
+        bits = _free_fronts(h, c, w)
     return h.fronts[64 * w + __builtin_ctzll(bits)]
 
 
@@ -1003,30 +1001,22 @@ cdef inline void _scan(const HandEval* h, int b, const Tables* T, const Params* 
         _scan_back(h, b, T, P, top, rest)
 
 
-cdef bint _tight_bound_beats(const HandEval* h, int b, int listed_mid, const Tables* T, const Params* P,
-                             double threshold, double* rest) noexcept nogil:
+cdef bint _tight_bound_beats(const HandEval* h, int b, const Tables* T, const Params* P, double threshold,
+                             double* rest) noexcept nogil:
     """Whether the tight bound of back ``b`` beats ``threshold`` (see _search, step 4):
     the bound of its own best middle (the strongest of the 56 it leaves that is no
     stronger than the back) and its own best front (the strongest front it leaves no
     stronger than that middle), plus the most the hand terms can add to such a split
-    (_split_slack).  The middle takes a pass over the 56, so the listed middle bound
-    with its best front is tried first.  ``rest`` is set to the bound less its linear
-    part (see _scan_back_terms): the objective rises with each field of each row, and
-    the linear part is a sum apart from the rest, so the rest is bounded by the same
-    rows.  A back with no front under a middle it can hold has no valid split."""
-    cdef uint64_t free[FWORDS]
+    (_split_slack).  ``rest`` is set to the bound less its linear part (see
+    _scan_back_terms): the objective rises with each field of each row, and the linear
+    part is a sum apart from the rest, so the rest is bounded by the same rows.  A back
+    with no front under its best middle has no valid split."""
     cdef int ws = 1 if P.wheel_second else 0
-    cdef int mi = listed_mid
+    cdef int mi = _best_middle(h, b, P.strict)
     cdef int fi
-    _fronts_free(h, b, free)
-    fi = _best_free_front(h, free, h.key5[mi])
-    if fi < 0 or _ev(&T.bF[h.cls3[fi]], &T.bM[h.cls5[mi]], &T.bB[h.cls5[b]], P) \
-            + _split_slack(h, b, mi, fi, ws) <= threshold:
-        return False
-    mi = _best_middle(h, b, P.strict)
     if mi < 0:
         return False
-    fi = _best_free_front(h, free, h.key5[mi])
+    fi = _best_free_front(h, b, h.key5[mi])
     if fi < 0:
         return False
     cdef const Bound* rf = &T.bF[h.cls3[fi]]
@@ -1088,15 +1078,17 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
     3. A visited back gets a cheap bound: the middle is bounded by the back itself and
        by the strongest listed 5-card subset disjoint from the back, or the weakest
        listed one when none is (it bounds every unlisted subset); the front by the
-       strongest listed 3-card subset no stronger than that middle.  The middle bounds
-       of all backs come from one pass over the listed subsets: the subsets disjoint
-       from a listed one are exactly the 56 middles SPLIT_M lists for it as a back.
+       strongest front the back leaves that is no stronger than that middle (a bit
+       search, _best_free_front; a back that leaves none has no valid split and is
+       passed over).  The middle bounds of all backs come from one pass over the
+       listed subsets: the subsets disjoint from a listed one are exactly the 56
+       middles SPLIT_M lists for it as a back.
        After each bucket the back with the best cheap bound so far is scanned (when its
        tight bound, below, beats the threshold), which raises the threshold early.
     4. The backs whose cheap bound beats the threshold are bucketed by bound and visited
        best first; just before a back would be scanned its bound is tightened (the
-       middle and the front are the strongest of the 56 the back leaves that could be
-       valid: the middle no stronger than the back, the front than that middle),
+       middle is the strongest of the 56 the back leaves that is no stronger than the
+       back, the front the strongest it leaves no stronger than that middle),
        and the visit stops at the first bucket whose top cannot beat the threshold.
     5. A scanned back skips a split whose own linear part (its rows' ``lin``) and hand
        terms, with the tight bound of the rest of the objective, cannot beat the
@@ -1154,7 +1146,10 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
                 if h.key5[mi] > h.key5[b]:
                     mi = b
                     mid[b] = b
-                fi = _front_under(h, h.key5[mi])
+                fi = _best_free_front(h, b, h.key5[mi])
+                if fi < 0:
+                    b = h.rnext[b]
+                    continue
                 ub[b] = _ev(&bF[h.cls3[fi]], &bM[h.cls5[mi]], &bB[h.cls5[b]], P) + _split_slack(h, b, mi, fi, ws)
                 if ub[b] > thr0:
                     cand[ncand] = b
@@ -1169,7 +1164,7 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
         # scan the most promising back found so far: a higher threshold stops the
         # visit sooner and keeps weaker backs out of the candidates
         if pick >= 0:
-            if ub[pick] > thr0 and _tight_bound_beats(h, pick, mid[pick], T, P, thr0, &rest):
+            if ub[pick] > thr0 and _tight_bound_beats(h, pick, T, P, thr0, &rest):
                 _scan(h, pick, T, P, top, rest)
                 scanned += 1
                 thr0 = _threshold(top)
@@ -1199,7 +1194,7 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
             break
         b = head[k]
         while b >= 0:
-            if ub[b] > _threshold(top) and _tight_bound_beats(h, b, mid[b], T, P, _threshold(top), &rest):
+            if ub[b] > _threshold(top) and _tight_bound_beats(h, b, T, P, _threshold(top), &rest):
                 _scan(h, b, T, P, top, rest)
                 scanned += 1
             b = nxt[b]
