@@ -3,12 +3,13 @@
 Each measurement runs in its own process that imports the solver of one checkout, solves
 the same seeded hands with ``solve_many(..., workers=1)`` three times and reports the
 median CPU time per hand (``time.process_time``: the share of a core the process got
-does not count).  The two checkouts take turns, round after round, and the ratio of
-their medians over the rounds is printed.  The other checkout needs its compiled core
+does not count).  The two checkouts take turns, round after round, and the median of
+each round's ratio is printed (the machine's speed drifts between rounds, so a ratio is
+taken within a round, of two measurements made one after the other).  The other checkout needs its compiled core
 in place (``python setup.py build_ext --inplace`` there); a ``git worktree`` of an
 earlier commit is the easy way to have one.
 
-    python benchmarks/solve_many_trees.py /tmp/before --field strong [--rounds 5]
+    python benchmarks/solve_many_trees.py /tmp/before --field strong [--rounds 11]
 
 Issue 28's budget: ``solve_many`` with the strong field at most 2× the hand-tuned C
 prototype, which the issue put at 1.5× the per-tag solver of its day, so at most ×1.33
@@ -53,8 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("other", help="the other checkout (its solver/_core must be compiled)")
     parser.add_argument("--field", default="strong")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--hands", type=int, default=3000)
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--child", help=argparse.SUPPRESS)  # the checkout one measuring process imports
     args = parser.parse_args(argv)
@@ -80,8 +81,9 @@ def main(argv: list[str] | None = None) -> int:
         per_hand = [s * 1e6 for s in seconds[name]]
         print(f"  {name:>5}: median {statistics.median(per_hand):6.1f} µs  "
               f"(rounds {', '.join(f'{t:.1f}' for t in per_hand)})")  # fmt: skip
-    ratio = statistics.median(seconds["this"]) / statistics.median(seconds["other"])
-    print(f"  this/other {ratio:.3f}")
+    ratios = sorted(t / o for t, o in zip(seconds["this"], seconds["other"]))
+    low, high = ratios[len(ratios) // 4], ratios[(3 * len(ratios)) // 4]
+    print(f"  this/other, each round's pair: median {statistics.median(ratios):.3f} (quartiles {low:.3f}-{high:.3f})")
     return 0
 
 
