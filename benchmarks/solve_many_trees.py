@@ -5,9 +5,9 @@ the same seeded hands with ``solve_many(..., workers=1)`` three times and report
 median CPU time per hand (``time.process_time``: the share of a core the process got
 does not count).  The two checkouts take turns, round after round, and the median of
 each round's ratio is printed (the machine's speed drifts between rounds, so a ratio is
-taken within a round, of two measurements made one after the other).  The other checkout needs its compiled core
-in place (``python setup.py build_ext --inplace`` there); a ``git worktree`` of an
-earlier commit is the easy way to have one.
+taken within a round, of two measurements made one after the other).  The other
+checkout needs its compiled core in place (``python setup.py build_ext --inplace``
+there); a ``git worktree`` of an earlier commit is the easy way to have one.
 
     python benchmarks/solve_many_trees.py /tmp/before --field strong [--rounds 11]
 

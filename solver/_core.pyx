@@ -1145,10 +1145,11 @@ cdef int _search(const HandEval* h, const Tables* T, const Params* P, Top* top, 
                     mi = b
                     mid[b] = b
                 fi = _best_free_front(h, b, h.key5[mi])
-                if fi < 0:
-                    b = h.rnext[b]
-                    continue
-                ub[b] = _ev(&bF[h.cls3[fi]], &bM[h.cls5[mi]], &bB[h.cls5[b]], P) + _split_slack(h, b, mi, fi, ws)
+                if fi < 0:                # no valid split: never a candidate
+                    ub[b] = -INFINITY
+                else:
+                    ub[b] = _ev(&bF[h.cls3[fi]], &bM[h.cls5[mi]], &bB[h.cls5[b]], P) \
+                        + _split_slack(h, b, mi, fi, ws)
                 if ub[b] > thr0:
                     cand[ncand] = b
                     ncand += 1
