@@ -1,9 +1,12 @@
 """A Macao room as data: seats, the round as the list of moves made, turns, the turn timer, each seat's view.
 
-A Macao room keeps its round as the room's seed plus the moves made so far, each the
-index of the move in :func:`macao.legal_actions` of the state before it; the state is
-rebuilt by replaying them (:func:`round_state`, cached; :func:`round_history` gives each
-moment of the round), so the room's JSON stays small and a round replays exactly.
+A Macao room keeps its round as the moves made so far, each the index of the move in
+:func:`macao.legal_actions` of the state before it, over a deal drawn from the room's
+secret (:mod:`rooms.secret`: the round's seed is :func:`rooms.secret.keyed_text` under
+``"macao round r"``, a computer's choice on move ``m`` is drawn under ``"macao bot r m"``).
+The state is rebuilt by replaying the moves (:func:`round_state`, cached;
+:func:`round_history` gives each moment of the round), so the room's JSON stays small and a
+round replays exactly, while neither the secret nor a seed made from it ever leaves the store.
 
 * :func:`start`: the host fills the open seats with Normal computer players, deals, and
   the computer players move until it is a person's turn.
@@ -34,6 +37,7 @@ from macao.actions import Accept, Action, Draw, KeepDrawn, Pass
 from macao.bots import BOTS, make_bot
 from macao.rules import InvalidRulesError
 
+from .secret import check_secret, keyed_text
 from .table import NotAllowed, RoomError, Seat, SeatStatus, StaleAction
 
 GAME = "macao"
@@ -74,7 +78,8 @@ class MacaoSettings:
 class MacaoRoom:
     code: str
     settings: MacaoSettings
-    seed: int
+    #: What the room is dealt from (:mod:`rooms.secret`); it never leaves the store.
+    secret: str
     seats: list[Seat]
     phase: str = "lobby"  # "lobby", "playing", "over"
     moves: list[int] = field(default_factory=list)
@@ -91,7 +96,7 @@ class MacaoRoom:
         return cls(
             code=data["code"],
             settings=MacaoSettings(settings["seats"], dict(settings["options"]), settings["turn_timer"]),
-            seed=int(data["seed"]),
+            secret=check_secret(data["secret"]),
             seats=[Seat(**s) for s in data["seats"]],
             phase=data["phase"],
             moves=[int(m) for m in data["moves"]],
@@ -114,13 +119,13 @@ def seat_names(room: MacaoRoom) -> list[str]:
     ]
 
 
-def new_room(code: str, settings: MacaoSettings, host_name: str, host_token: str, seed: int) -> MacaoRoom:
+def new_room(code: str, settings: MacaoSettings, host_name: str, host_token: str, secret: str) -> MacaoRoom:
     seats = [Seat("person", host_name, token=host_token)] + [Seat() for _ in range(settings.seats - 1)]
-    return MacaoRoom(code=code, settings=settings, seed=seed, seats=seats)
+    return MacaoRoom(code=code, settings=settings, secret=secret, seats=seats)
 
 
 @lru_cache(maxsize=256)
-def _replay(options: str, seats: int, seed: int, moves: tuple[int, ...]) -> State:
+def _replay(options: str, seats: int, seed: str, moves: tuple[int, ...]) -> State:
     if not moves:
         return new_game(Rules.from_dict({**json.loads(options), "players": seats}), seed)
     before = _replay(options, seats, seed, moves[:-1])
@@ -131,9 +136,10 @@ def round_history(room: MacaoRoom) -> list[State]:
     """The round at each moment: the deal, then the state after each move made (the last is
     the round as it stands)."""
     options = json.dumps(room.settings.options, sort_keys=True)
-    states = [_replay(options, room.settings.seats, room.seed, ())]
+    seed = keyed_text(room.secret, "macao round 1")
+    states = [_replay(options, room.settings.seats, seed, ())]
     for i in range(len(room.moves)):  # fill the cache one move at a time (no deep recursion)
-        states.append(_replay(options, room.settings.seats, room.seed, tuple(room.moves[: i + 1])))
+        states.append(_replay(options, room.settings.seats, seed, tuple(room.moves[: i + 1])))
     return states
 
 
@@ -162,7 +168,7 @@ def _advance(room: MacaoRoom, state: State, now_ms: int) -> None:
         level = _who_moves(room, state.current)
         if level is None:
             break
-        rng = random.Random(f"{room.seed}:{len(room.moves)}")
+        rng = random.Random(keyed_text(room.secret, f"macao bot 1 {len(room.moves)}"))
         obs = observe(state, state.current)
         state = _move(room, state, make_bot(level).choose(obs, legal_actions(state), rng))
     if is_terminal(state):
@@ -221,6 +227,14 @@ def after_leave(room: MacaoRoom, now_ms: int) -> None:
     """A person left: if it was their turn, their stand-in moves now."""
     if room.phase == "playing":
         _advance(room, round_state(room), now_ms)
+
+
+def history(room: MacaoRoom) -> dict[str, Any]:
+    """What a member downloads: the options, the seats and the round's public log (what
+    everyone at the table saw), nothing the room is dealt from and no move's index (which
+    would tell what else the hand held)."""
+    log = [] if room.phase == "lobby" else [str(event) for event in round_state(room).log]
+    return {"game": GAME, "room": room.code, "options": room.settings.options, "seats": seat_names(room), "log": log}
 
 
 # --- what one seat sees -----------------------------------------------------------------------

@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 
 import sqlalchemy as sa
 
-from solver.table import history_csv, history_json
+from solver.table import history_csv
 from store import Store
 from store.schema import room_drafts, room_seen, rooms
 
@@ -55,6 +55,7 @@ from .codes import (
     token_digest,
 )
 from .macao_room import MacaoRoom, MacaoSeatView, MacaoSettings
+from .secret import new_secret
 from .table import Room, RoomError, Rows, SeatView, Settings
 
 AnyRoom = Room | MacaoRoom
@@ -163,17 +164,10 @@ class Rooms:
             room, _version = self._row(connection, code)
         _seat(room, token)
         if isinstance(room, MacaoRoom):
-            state = macao_room.round_state(room) if room.phase != "lobby" else None
-            return json.dumps(
-                {"game": macao_room.GAME, "seed": room.seed, "options": room.settings.options,
-                 "seats": macao_room.seat_names(room), "moves": room.moves,
-                 "log": [] if state is None else [str(event) for event in state.log]},
-                indent=1, ensure_ascii=False,
-            )  # fmt: skip
-        records = table.records(room)
+            return json.dumps(macao_room.history(room), indent=1, ensure_ascii=False)
         if kind == "csv":
-            return history_csv(records)
-        return history_json(table.config(room), records)
+            return history_csv(table.records(room))
+        return json.dumps(table.history(room), indent=1, ensure_ascii=False)
 
     @staticmethod
     def _draft(connection: sa.Connection, code: str, seat: int, number: int) -> Rows | None:
@@ -192,9 +186,9 @@ class Rooms:
         token = new_token()
         room: AnyRoom
         if isinstance(settings, MacaoSettings):
-            room = macao_room.new_room("", settings, _name(name), token_digest(token), table.new_seed())
+            room = macao_room.new_room("", settings, _name(name), token_digest(token), new_secret())
         else:
-            room = table.new_room("", settings, _name(name), token_digest(token), table.new_seed())
+            room = table.new_room("", settings, _name(name), token_digest(token), new_secret())
         now = self.clock()
         while True:
             room.code = new_room_code()

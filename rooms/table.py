@@ -16,9 +16,13 @@ room's rules, free of any database or page:
 * :func:`leave` / :func:`come_back`: a person away is played by a Club player (on
   the hand in play too, unless they revealed) until they come back.
 
-Dealing follows :mod:`solver.table`: hand ``n`` of a room with seed ``s`` is dealt from
-``random.Random(s * 1000 + n - 1)``, seat 0 first; a computer seat's player gets the seed
-``deal_seed * 10 + seat``.  So a room's hands replay exactly from its seed.
+Dealing is from the room's secret (:mod:`rooms.secret`), never from a seed: hand ``n`` is
+the 52-card deck in the order of :func:`rooms.secret.keyed_shuffle` under ``"mau-binh deck
+n"``, 13 cards to each seat from seat 0 (:func:`solver.table.split_deck`), and a computer
+seat's player on hand ``n`` is seeded by :func:`rooms.secret.keyed_int` under
+``"mau-binh player n seat"``.  So a room's hands replay exactly from its store row, and
+nothing a member sees or downloads (a record keeps no deck seed) lets anyone work out a
+hand not yet revealed.
 
 Every action names the hand it is for, so a stale or replayed one (a second Reveal, a
 Reveal for a hand already settled, a double "next hand") is refused with
@@ -34,18 +38,19 @@ sees the reveal and settlement everyone else saw.
 
 from __future__ import annotations
 
-import random
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from solver import parse_cards
-from solver.cards import Card
+from solver.cards import Card, full_deck
 from solver.context import Table
 from solver.fields import DEFAULT_FIELD, check_field
 from solver.players import LEVELS, get_player
 from solver.rules import PRESETS
 from solver.scoring import ROW_SIZES, Arrangement
-from solver.table import MAX_HANDS, MAX_SEED, HandRecord, TableConfig, balances, deal_hands, deal_seed, settle_hand
+from solver.table import MAX_HANDS, HandRecord, balances, record_hand, split_deck
+
+from .secret import check_secret, keyed_int, keyed_shuffle
 
 GAME = "mau_binh"
 #: Seconds per hand a room may set (None: no timer).
@@ -117,7 +122,8 @@ class Deal:
 class Room:
     code: str
     settings: Settings
-    seed: int
+    #: What the room is dealt from (:mod:`rooms.secret`); it never leaves the store.
+    secret: str
     seats: list[Seat]
     phase: str = "lobby"  # "lobby", "arranging", "settled"
     deal: Deal | None = None
@@ -135,7 +141,7 @@ class Room:
         return cls(
             code=data["code"],
             settings=Settings(**data["settings"]),
-            seed=int(data["seed"]),
+            secret=check_secret(data["secret"]),
             seats=[Seat(**s) for s in data["seats"]],
             phase=data["phase"],
             deal=None if deal is None else Deal(**deal),
@@ -158,13 +164,9 @@ class Seated(Protocol):
     levels: tuple[str, ...]
 
 
-def new_seed() -> int:
-    return random.SystemRandom().randrange(MAX_SEED + 1)
-
-
-def new_room(code: str, settings: Settings, host_name: str, host_token: str, seed: int) -> Room:
+def new_room(code: str, settings: Settings, host_name: str, host_token: str, secret: str) -> Room:
     seats = [Seat("person", host_name, token=host_token)] + [Seat() for _ in range(settings.seats - 1)]
-    return Room(code=code, settings=settings, seed=seed, seats=seats)
+    return Room(code=code, settings=settings, secret=secret, seats=seats)
 
 
 def take_seat(room: Seated, name: str, token: str) -> int:
@@ -207,12 +209,6 @@ def start(room: Room, by: int, now_ms: int) -> None:
     _deal(room, 1, now_ms)
 
 
-def config(room: Room) -> TableConfig:
-    """The table of :mod:`solver.table` this room deals and settles like (seat names aside)."""
-    s = room.settings
-    return TableConfig(seed=room.seed, preset=s.preset, levels=(STAND_IN,) * (s.seats - 1), field=s.field)
-
-
 def seat_names(room: Room) -> list[str]:
     """Each seat's name as recorded: the person's name, else the level and the seat number."""
     names = []
@@ -226,7 +222,7 @@ def seat_names(room: Room) -> list[str]:
 
 def _arrange(room: Room, seat: int, level: str, hand: list[Card], number: int) -> str:
     s = room.settings
-    player_seed = deal_seed(room.seed, number) * 10 + seat
+    player_seed = keyed_int(room.secret, f"mau-binh player {number} {seat}")
     everyone = ["person" if other.kind == "person" else other.level or STAND_IN for other in room.seats]
     table = Table(s.preset, s.seats, s.field).seen_from(everyone, seat)
     return str(get_player(level).arrange(hand, seed=player_seed, table=table))
@@ -235,7 +231,7 @@ def _arrange(room: Room, seat: int, level: str, hand: list[Card], number: int) -
 def _deal(room: Room, number: int, now_ms: int) -> None:
     if number > MAX_HANDS:
         raise RoomError(f"a room deals at most {MAX_HANDS} hands")
-    hands = deal_hands(deal_seed(room.seed, number), room.settings.seats)
+    hands = split_deck(keyed_shuffle(room.secret, f"mau-binh deck {number}", full_deck()), room.settings.seats)
     sets: list[str | None] = [
         _arrange(room, i, seat.level or STAND_IN, hands[i], number) if seat.kind == "computer" else None
         for i, seat in enumerate(room.seats)
@@ -335,8 +331,8 @@ def settle_if_due(room: Room, drafts: dict[int, Rows], now_ms: int) -> bool:
             recut.append(i)
     sets = [s for s in deal.sets if s is not None]
     assert len(sets) == len(room.seats)
-    record = settle_hand(config(room), deal.number, hands, sets, timed_out=late, recut=recut, stand_in=stand_in)
-    record = replace(record, seats=tuple(seat_names(room)))
+    record = record_hand(room.settings.preset, deal.number, seat_names(room), hands, sets,
+                         timed_out=late, recut=recut, stand_in=stand_in)  # fmt: skip
     room.records.append(record.to_dict())
     room.phase = "settled"
     return True
@@ -366,6 +362,13 @@ def _host_only(room: Seated, by: int) -> None:
 
 def records(room: Room) -> list[HandRecord]:
     return [HandRecord.from_dict(r) for r in room.records]
+
+
+def history(room: Room) -> dict[str, Any]:
+    """What a member downloads: the settings, the seats and every settled hand (its cards,
+    sets and settlement; :class:`HandRecord` with no deck seed), nothing the room is dealt from."""
+    return {"game": GAME, "room": room.code, "settings": asdict(room.settings), "seats": seat_names(room),
+            "hands": room.records}  # fmt: skip
 
 
 # --- what one seat sees -----------------------------------------------------------------------

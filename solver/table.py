@@ -86,14 +86,19 @@ def deal_seed(seed: int, number: int) -> int:
     return deck_seed(check_seed(seed), check_number(number))
 
 
-def deal_hands(deck_seed: int, players: int) -> list[list[Card]]:
-    """13 cards per seat from one deck shuffled by ``random.Random(deck_seed)``, each hand
-    sorted by card code."""
+def split_deck(deck: Sequence[Card], players: int) -> list[list[Card]]:
+    """A shuffled deck dealt out: its first 13 cards to seat 0, the next 13 to seat 1 and so
+    on, each hand sorted by card code."""
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
         raise ValueError(f"a Mau Binh table seats 2, 3 or 4 players, got {players!r}")
+    return [sorted(deck[13 * seat : 13 * seat + 13]) for seat in range(players)]
+
+
+def deal_hands(deck_seed: int, players: int) -> list[list[Card]]:
+    """13 cards per seat (:func:`split_deck`) from one deck shuffled by ``random.Random(deck_seed)``."""
     deck = full_deck()
     random.Random(deck_seed).shuffle(deck)
-    return [sorted(deck[13 * seat : 13 * seat + 13]) for seat in range(players)]
+    return split_deck(deck, players)
 
 
 @dataclass(frozen=True)
@@ -162,7 +167,8 @@ class HandRecord:
     """One settled hand: the deal, every seat's set and :func:`score_table`'s settlement."""
 
     number: int
-    deal_seed: int
+    #: The deck seed the hand was dealt from; None for a room's hand, dealt from a secret.
+    deal_seed: int | None
     preset: str
     seats: tuple[str, ...]
     hands: tuple[str, ...]
@@ -219,7 +225,7 @@ class HandRecord:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HandRecord:
         names = {f for f in cls.__dataclass_fields__ if f != "extra"}
-        missing = names - set(data) - {"replay_of"}
+        missing = names - set(data) - {"replay_of", "deal_seed"}
         if missing:
             raise ValueError(f"a hand record needs {', '.join(sorted(missing))}")
         extra = {k: v for k, v in data.items() if k not in names}
@@ -229,7 +235,7 @@ class HandRecord:
 
         return cls(
             number=int(data["number"]),
-            deal_seed=int(data["deal_seed"]),
+            deal_seed=None if data.get("deal_seed") is None else int(data["deal_seed"]),
             preset=str(data["preset"]),
             seats=tuple(data["seats"]),
             hands=tuple(data["hands"]),
@@ -256,27 +262,29 @@ def _check_set(seat: int, hand: Sequence[Card], arrangement: Arrangement) -> Non
         )
 
 
-def settle_hand(
-    config: TableConfig,
+def record_hand(
+    preset: str,
     number: int,
+    seats: Sequence[str],
     hands: Sequence[Sequence[Card]],
     sets: Sequence[Arrangement | str],
+    deal_seed: int | None = None,
     replay_of: int | None = None,
     **extra: Any,
 ) -> HandRecord:
     """Settle one hand with :func:`score_table` and record it (``extra`` is kept alongside)."""
     check_number(number)
-    if len(hands) != config.players or len(sets) != config.players:
-        raise ValueError(f"this table has {config.players} seats, got {len(hands)} hands and {len(sets)} sets")
+    if len(hands) != len(seats) or len(sets) != len(seats):
+        raise ValueError(f"this table has {len(seats)} seats, got {len(hands)} hands and {len(sets)} sets")
     arrangements = [as_arrangement(s) for s in sets]
     for seat, (hand, arrangement) in enumerate(zip(hands, arrangements)):
         _check_set(seat, hand, arrangement)
-    result = score_table(arrangements, config.rules)
+    result = score_table(arrangements, PRESETS[preset])
     return HandRecord(
         number=number,
-        deal_seed=config.deal_seed(number),
-        preset=config.preset,
-        seats=tuple(config.seat_names()),
+        deal_seed=deal_seed,
+        preset=preset,
+        seats=tuple(seats),
         hands=tuple(" ".join(map(str, sorted(hand))) for hand in hands),
         sets=tuple(str(a) for a in arrangements),
         pairs=tuple(tuple(row) for row in result.pairs),
@@ -289,6 +297,19 @@ def settle_hand(
         replay_of=replay_of,
         extra=dict(extra),
     )
+
+
+def settle_hand(
+    config: TableConfig,
+    number: int,
+    hands: Sequence[Sequence[Card]],
+    sets: Sequence[Arrangement | str],
+    replay_of: int | None = None,
+    **extra: Any,
+) -> HandRecord:
+    """Hand ``number`` of the session ``config`` settled and recorded (:func:`record_hand`)."""
+    return record_hand(config.preset, number, config.seat_names(), hands, sets, config.deal_seed(number),
+                       replay_of, **extra)  # fmt: skip
 
 
 def simulate_hand(config: TableConfig, number: int, me: str = "club") -> HandRecord:
@@ -352,7 +373,8 @@ def history_csv(records: Sequence[HandRecord]) -> str:
     for r in records:
         for seat in range(r.players):
             rows = [" ".join(map(str, row)) for row in r.arrangement(seat).rows]
-            writer.writerow([r.number, "" if r.replay_of is None else r.replay_of, r.deal_seed, r.preset, seat,
+            writer.writerow([r.number, "" if r.replay_of is None else r.replay_of,
+                             "" if r.deal_seed is None else r.deal_seed, r.preset, seat,
                              r.seats[seat], r.hands[seat], *rows, int(r.fouls[seat]), r.specials[seat] or "",
                              r.aces[seat], scoops(r, seat), int(r.sap_lang[seat]), r.totals[seat]])  # fmt: skip
     return buffer.getvalue()
@@ -371,8 +393,10 @@ __all__ = [
     "history_csv",
     "history_from_json",
     "history_json",
+    "record_hand",
     "scoops",
     "seed_and_number",
     "settle_hand",
     "simulate_hand",
+    "split_deck",
 ]

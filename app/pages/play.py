@@ -89,8 +89,6 @@ CATEGORIES = category_names()
 ROW_TITLES = row_names()
 
 
-
-
 def seat_name(name: str) -> str:
     """A seat's name from the library (``You``, ``Club 2``) in the player's language."""
     if name == "You":
@@ -488,7 +486,9 @@ def show_review(record: HandRecord) -> None:
     grade = str(rev["grade"])
     name = grade_names()[grade]
     text = _("{icon} **{grade}** · your EV {ev} vs best {best}").format(
-        icon=GRADE_ICONS[grade], grade=name[:1].upper() + name[1:], ev=decimal(rev["ev"], 2, signed=True),
+        icon=GRADE_ICONS[grade],
+        grade=name[:1].upper() + name[1:],
+        ev=decimal(rev["ev"], 2, signed=True),
         best=decimal(rev["best_ev"], 2, signed=True),
     )
     if grade not in ("best", "foul"):
@@ -519,12 +519,15 @@ def show_best_set(record: HandRecord, index: int) -> None:
         URL_PARAM: current_language(),
     }
     solve_link = urlencode({"hand": record.hands[0], **params, "mode": "fast"})
-    # hand n of session S is dealt as hand n of Practice's drill S
-    session_seed, number = seed_and_number(record.deal_seed)
-    practice_link = urlencode({"seed": session_seed, "hand": number, **params})
     # the link words are marked outside the f-string, where the message extraction finds them
     to_solve, to_practice = _("Open on Solve"), _("Open on Practice")
-    st.markdown(" · ".join(notes) + f" · [{to_solve}](solve?{solve_link}) · [{to_practice}](practice?{practice_link})")
+    links = [f"[{to_solve}](solve?{solve_link})"]
+    if record.deal_seed is not None:  # a hand recorded without its deck seed opens on Solve only
+        # hand n of session S is dealt as hand n of Practice's drill S
+        session_seed, number = seed_and_number(record.deal_seed)
+        practice_link = urlencode({"seed": session_seed, "hand": number, **params})
+        links.append(f"[{to_practice}](practice?{practice_link})")
+    st.markdown(" · ".join([*notes, *links]))
 
 
 def show_reveal(index: int) -> None:
@@ -783,9 +786,7 @@ with st.expander(summary_label(SETTINGS_OPEN, settings_summary(config())), key=S
             _("Timer per hand"), list(TIMERS), key=TIMER, required=True, format_func=labels_now(timer_label, TIMERS)
         )
     with col_seed:
-        st.text_input(
-            _("Session seed (empty: random)"), key=SEED_TEXT, help=_("The same seed deals the same hands.")
-        )
+        st.text_input(_("Session seed (empty: random)"), key=SEED_TEXT, help=_("The same seed deals the same hands."))
     st.segmented_control(
         _("Your cards start as"), list(LAYOUTS), key=LAYOUT, required=True,
         format_func=labels_now(layout_label, LAYOUTS),

@@ -63,7 +63,7 @@ from rooms import (
 )
 from solver.fields import DEFAULT_FIELD
 from solver.players import LEVELS
-from solver.table import HandRecord, history_csv, history_from_json
+from solver.table import HandRecord
 from store import get_store
 
 GAME = "rooms_game"
@@ -98,16 +98,8 @@ def service() -> Rooms:
     return Rooms(get_store())
 
 
-
-
 def game_label(game: str) -> str:
     return {"mau_binh": "Mau Binh", "macao": "Macao"}.get(game, game)
-
-
-
-
-
-
 
 
 def timer_label(seconds: int | None) -> str:
@@ -421,12 +413,12 @@ def history(view: SeatView | MacaoSeatView, token: str) -> None:
         st.download_button(_("Download JSON"), text, file_name=f"macao-room-{view.code}.json",
                            mime="application/json", key="rooms_json", on_click="ignore")  # fmt: skip
         return
-    _config, records = history_from_json(text)
+    table_csv = service().history(view.code, token, "csv")
     name = f"mau-binh-room-{view.code}"
     with st.container(horizontal=True):
         st.download_button(_("Download JSON"), text, file_name=f"{name}.json", mime="application/json",
                            key="rooms_json", on_click="ignore")  # fmt: skip
-        st.download_button(_("Download CSV"), history_csv(records), file_name=f"{name}.csv", mime="text/csv",
+        st.download_button(_("Download CSV"), table_csv, file_name=f"{name}.csv", mime="text/csv",
                            key="rooms_csv", on_click="ignore")  # fmt: skip
 
 
