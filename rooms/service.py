@@ -22,6 +22,9 @@ A person whose page has not polled for :data:`ABSENT_SECONDS` (a closed tab, a l
 connection) is marked away, as if they had pressed Leave: a computer player plays for them
 until their page opens the room again.
 
+Each action that changes a room raises its version and announces it (:mod:`rooms.notify`):
+pages watching the room are told the new version, and nothing else, at once.
+
 Rooms no action touched for :data:`IDLE_SECONDS` expire: :meth:`Rooms.expire` deletes
 them (it runs whenever a room is created), and a lookup treats them as gone.  Until then a
 room keeps its whole history, which its members can export (:meth:`Rooms.history`).
@@ -42,7 +45,7 @@ from solver.table import history_csv
 from store import Store
 from store.schema import room_drafts, room_seen, rooms
 
-from . import macao_room, table
+from . import macao_room, notify, table
 from .codes import (
     AttemptLimiter,
     InvalidName,
@@ -341,7 +344,10 @@ class Rooms:
                     .values(state=after, version=version + 1, updated_ms=now)
                 )
                 if done.rowcount == 1:
-                    return result
+                    notify.announce(connection, code, version + 1)
+            if done.rowcount == 1:
+                notify.published(code, version + 1)
+                return result
         raise RoomError("this room is too busy right now; try again")
 
 

@@ -12,9 +12,10 @@ polled only after someone else dealt again still sees it.
 
 The page only draws: the room lives in the store (:mod:`rooms`), and what the page sends
 to the browser comes from :func:`rooms.table.seat_view`, which holds no other seat's cards
-of the hand in play before its settlement.  A fragment polls the room every second (and
-settles a hand whose timer ran out), so the other players' actions show within about a
-second.
+of the hand in play before its settlement.  The room's changes are pushed
+(:mod:`app.room_push`): the page reruns as soon as the room's version moves.  A fragment
+still polls the room (every second while the push is down or a timer runs, else every
+5 s) to say the page is open, settle a hand whose timer ran out and catch anything missed.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from app.i18n import _, labels_now, pgettext
 from app.macao_table import seat_action, seat_table
 from app.page_state import remember, restore
 from app.profile import available_store
+from app.room_push import LIVE_POLL_SECONDS, follow
 from app.room_seat import hold, keep_in_browser, seat_token
 from app.settlement import pair_block, seat_totals
 from app.terms import bot_label, end_label, level_label, preset_label, stacking_label
@@ -434,9 +436,29 @@ def heartbeat(code: str, token: str) -> None:
     st.session_state[key] = time.time()
 
 
-@st.fragment(run_every=1.0)
 def watch(code: str, token: str, version: int, deadline_ms: int | None) -> None:
-    """Poll the room: redraw the page when it changed (and settle a hand whose time ran out)."""
+    """Follow the room: its pushed versions rerun the page at once (:mod:`app.room_push`);
+    a poll (every second without the push or while a timer runs, else every few seconds)
+    tells the room this page is open, settles a hand whose time ran out, and catches any
+    change the push missed."""
+    if follow(code, version) and deadline_ms is None:
+        poll_while_pushed(code, token, version, deadline_ms)
+    else:
+        poll_every_second(code, token, version, deadline_ms)
+
+
+@st.fragment(run_every=LIVE_POLL_SECONDS)
+def poll_while_pushed(code: str, token: str, version: int, deadline_ms: int | None) -> None:
+    poll(code, token, version, deadline_ms)
+
+
+@st.fragment(run_every=1.0)
+def poll_every_second(code: str, token: str, version: int, deadline_ms: int | None) -> None:
+    poll(code, token, version, deadline_ms)
+
+
+def poll(code: str, token: str, version: int, deadline_ms: int | None) -> None:
+    """Redraw the page when the room changed (and settle a hand whose time ran out)."""
     heartbeat(code, token)
     try:
         now = service().tick(code)

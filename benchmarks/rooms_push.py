@@ -1,0 +1,222 @@
+"""Pushed room updates through real browsers: how long until the other screens show an action.
+
+Two app processes (``streamlit run``, one database: a fresh SQLite file, or the PostgreSQL
+of ``--database-url``) and 4 Chromium contexts at phone width, two on each process, each a
+person in one room.
+
+* **Mau Binh**: on each hand three people press Reveal, then the fourth does; the figure is
+  the time from that last click to the moment each of the *other three* screens shows the
+  settlement (``[data-seat][data-chi]``), and the slowest of the three.
+* **Macao**: 4 people take turns (each presses Keep it, Draw, Accept or Pass, whichever
+  the page offers); the figure is the time from the click to the moment each other screen
+  shows the table changed (whose turn, a seat's card count or last move).
+
+Times are read in the pages (``Date.now()`` of one machine, checked every 20 ms), so the
+figures are the full round trip: the click, the action's transaction, the push to the other
+process, the other pages' rerun and drawing.  Seats are taken by putting each person's seat
+token in their browser's cookie, as the page itself does after a person joins.
+
+    python -m benchmarks.rooms_push --hands 10 --turns 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright import sync_api
+
+from rooms import MacaoSettings, Rooms, Settings
+from store import Store
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, start_streamlit, wait_idle
+
+PHONE = {"width": 390, "height": 844}
+
+#: Installs window.__changedAt: the first Date.now() at which ``signature()`` differs from
+#: its value now (shadow roots searched; checked every 20 ms).
+WATCH = """(kind) => {
+    const deep = (sel) => {
+        const out = [];
+        const visit = (root) => {
+            out.push(...root.querySelectorAll(sel));
+            for (const e of root.querySelectorAll('*')) if (e.shadowRoot) visit(e.shadowRoot);
+        };
+        visit(document);
+        return out;
+    };
+    const signature = kind === 'settled'
+        ? () => deep('[data-seat][data-chi]').length > 0 ? 'settled' : ''
+        : () => deep('.seat[data-seat]').map((s) => s.className + '|' + (s.dataset.lastMove || '') + '|'
+              + ((s.querySelector('.seat-count') || {}).textContent || '')).join(';');
+    const before = signature();
+    window.__changedAt = null;
+    clearInterval(window.__watch);
+    window.__watch = setInterval(() => {
+        if (signature() !== before) { window.__changedAt = Date.now(); clearInterval(window.__watch); }
+    }, 20);
+}"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def report(name: str, values: list[float]) -> None:
+    if not values:
+        print(f"| {name} | 0 | - | - | - |")
+        return
+    print(f"| {name} | {len(values)} | {statistics.median(values):.0f} ms | {percentile(values, 0.95):.0f} ms "
+          f"| {max(values):.0f} ms |")  # fmt: skip
+
+
+def seat_browsers(browser: sync_api.Browser, servers: list[str], code: str, tokens: list[str]) -> list[Any]:
+    """One context per person, people alternating between the servers, each holding their seat."""
+    pages = []
+    for i, token in enumerate(tokens):
+        server = servers[i % len(servers)]
+        context = browser.new_context(viewport=PHONE)
+        host = server.split("//")[1].split(":")[0]
+        context.add_cookies([{"name": f"mau_binh_room_{code}", "value": token, "domain": host, "path": "/"}])
+        page = context.new_page()
+        page.goto(f"{server}/rooms?room={code}")
+        page.locator("[data-room-code]").first.wait_for(timeout=60_000)
+        pages.append(page)
+    for page in pages:
+        wait_idle(page)
+    return pages
+
+
+HEARD: list[float] = []  # click -> the push reached the page
+
+
+def changed_after(pages: list[Any], clicked_ms: float, timeout: float = 30.0) -> list[float]:
+    deadline = time.monotonic() + timeout
+    out = []
+    for page in pages:
+        while True:
+            at = page.evaluate("() => window.__changedAt")
+            if at is not None:
+                out.append(float(at) - clicked_ms)
+                heard = page.evaluate("() => Math.max(...Object.values(window.__mauBinhRoomFeeds || {})"
+                                      ".map((f) => f.heardAt || 0))")  # fmt: skip
+                HEARD.append(float(heard) - clicked_ms)
+                break
+            if time.monotonic() > deadline:
+                raise AssertionError("a screen did not change within the timeout")
+            page.wait_for_timeout(20)
+    return out
+
+
+def click_now(page: Any, button: Any) -> float:
+    clicked = float(page.evaluate("() => Date.now()"))
+    button.click()
+    return clicked
+
+
+def mau_binh(service: Rooms, browser: sync_api.Browser, servers: list[str], hands: int) -> tuple[list[float], ...]:
+    code, host = service.create(Settings(seats=4), "P1")
+    tokens = [host] + [service.join(code, f"P{n}")[1] for n in (2, 3, 4)]
+    service.start(code, host)
+    pages = seat_browsers(browser, servers, code, tokens)
+    each, slowest = [], []
+    for number in range(1, hands + 1):
+        for page in pages:
+            page.locator('[data-row="back"] [data-card]').first.wait_for(timeout=60_000)
+            wait_idle(page)
+        for page in pages[:3]:
+            page.get_by_role("button", name="Reveal", exact=True).click()
+            page.get_by_text("Waiting for the others").wait_for(timeout=60_000)
+            wait_idle(page)
+        for page in pages[:3]:
+            page.evaluate(WATCH, "settled")
+        clicked = click_now(pages[3], pages[3].get_by_role("button", name="Reveal", exact=True))
+        times = changed_after(pages[:3], clicked)
+        each += times
+        slowest.append(max(times))
+        print(f"hand {number}: {', '.join(f'{t:.0f}' for t in times)} ms")
+        if number < hands:
+            wait_idle(pages[0])
+            pages[0].get_by_role("button", name="Deal the next hand").click()
+    return each, slowest
+
+
+MOVES = ("Keep it", "Draw", "Accept", "Pass")
+
+
+def macao(service: Rooms, browser: sync_api.Browser, servers: list[str], turns: int) -> list[float]:
+    code, host = service.create(MacaoSettings(seats=4, turn_timer=None), "P1")
+    tokens = [host] + [service.join(code, f"P{n}")[1] for n in (2, 3, 4)]
+    service.start(code, host)
+    pages = seat_browsers(browser, servers, code, tokens)
+    out = []
+    for turn in range(turns):
+        mover = None
+        for _attempt in range(300):
+            for i, page in enumerate(pages):
+                for name in MOVES:
+                    button = page.get_by_role("button", name=name)
+                    if button.count():
+                        mover, move = i, button.first
+                        break
+                if mover is not None:
+                    break
+            if mover is not None:
+                break
+            time.sleep(0.1)
+        if mover is None:
+            raise AssertionError("nobody could move")
+        others = [p for i, p in enumerate(pages) if i != mover]
+        for page in pages:
+            wait_idle(page)
+        for page in others:
+            page.evaluate(WATCH, "table")
+        clicked = click_now(pages[mover], move)
+        times = changed_after(others, clicked)
+        out += times
+        print(f"turn {turn + 1} (seat {mover + 1}): {', '.join(f'{t:.0f}' for t in times)} ms")
+        wait_idle(pages[mover])
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=10, help="Mau Binh hands (default 10)")
+    parser.add_argument("--turns", type=int, default=30, help="Macao turns (default 30)")
+    parser.add_argument("--database-url", help="a PostgreSQL URL (default: a fresh SQLite file)")
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="rooms-push-"))
+    env = {"MAU_BINH_DATA_DIR": str(folder), "MAU_BINH_DATABASE_URL": args.database_url}
+    os.environ.update({k: v for k, v in env.items() if v})
+    store = Store(args.database_url or f"sqlite:///{folder / 'mau-binh.sqlite3'}")
+    ports = [free_port(), free_port()]
+    processes = [start_streamlit("streamlit_app.py", folder / f"server{i}.log", port, env)
+                 for i, port in enumerate(ports)]  # fmt: skip
+    servers = [f"http://127.0.0.1:{port}" for port in ports]
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            service = Rooms(store)
+            each, slowest = mau_binh(service, browser, servers, args.hands)
+            turns = macao(service, browser, servers, args.turns)
+            browser.close()
+    finally:
+        for p in processes:
+            p.terminate()
+        store.close()
+    print(f"\n2 app processes, 4 browsers, {'PostgreSQL' if args.database_url else 'SQLite'}, "
+          f"load average {os.getloadavg()[0]:.1f}\n")  # fmt: skip
+    print("| measure | n | p50 | p95 | max |\n|---|---|---|---|---|")
+    report("Mau Binh: last Reveal → settlement on another screen", each)
+    report("Mau Binh: last Reveal → settlement on all 3 other screens", slowest)
+    report("Macao: a move → shown on another screen", turns)
+    report("the push reached another page (either game)", HEARD)
+
+
+if __name__ == "__main__":
+    main()

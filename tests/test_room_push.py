@@ -1,0 +1,161 @@
+"""Pushed room updates: the version watch (in-process, by version check, by PostgreSQL
+LISTEN) and the ``/room-events/<CODE>`` stream of a real server (who may open it, what it sends)."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import queue
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from rooms import Rooms, Settings, notify
+from rooms.notify import VersionWatch
+from store import Store, get_store
+from store.schema import rooms
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    s = Store(f"sqlite:///{tmp_path / 'rooms.sqlite3'}")
+    yield s
+    s.close()
+
+
+def collect(watch: VersionWatch, code: str) -> tuple[queue.Queue[int], Callable[[], None]]:
+    seen: queue.Queue[int] = queue.Queue()
+    return seen, watch.subscribe(code, seen.put)
+
+
+def test_an_action_in_this_process_reaches_the_watch_at_once(store: Store) -> None:
+    watch = VersionWatch(store, interval=60.0)  # no version check in time: only the publish
+    service = Rooms(store)
+    code, host = service.create(Settings(seats=2), "Host")
+    seen, stop = collect(watch, code)
+    assert seen.get(timeout=1.0) == 1  # the watch's first version check; the next is a minute away
+    service.join(code, "Guest")
+    assert seen.get(timeout=1.0) == 2
+    service.start(code, host)
+    assert seen.get(timeout=1.0) == 3
+    stop()
+    service.rename(code, host, "Lan")
+    with pytest.raises(queue.Empty):
+        seen.get(timeout=0.3)
+    watch.stop()
+
+
+def test_a_change_from_another_process_is_found_by_the_version_check(store: Store) -> None:
+    watch = VersionWatch(store, interval=0.05)
+    code, _host = Rooms(store).create(Settings(seats=2), "Host")
+    seen, _stop = collect(watch, code)
+    assert seen.get(timeout=2.0) == 1  # the first check tells the version it found
+    with store.write() as connection:  # as another process would: no publish in this one
+        connection.execute(rooms.update().where(rooms.c.code == code).values(version=7))
+    started = time.monotonic()
+    assert seen.get(timeout=2.0) == 7
+    assert time.monotonic() - started < 1.0
+    watch.stop()
+
+
+def test_a_version_is_told_once_and_never_backwards(store: Store) -> None:
+    watch = VersionWatch(store, interval=60.0)
+    seen, _stop = collect(watch, "ROOMA")
+    for version in (3, 3, 2, 5, 4):
+        watch.saw("ROOMA", version)
+    assert [seen.get_nowait() for _ in range(seen.qsize())] == [3, 5]
+    watch.saw("OTHER", 9)  # nobody watches it
+    assert seen.empty()
+
+
+@pytest.mark.postgres
+def test_on_postgresql_another_process_is_heard_by_listen() -> None:
+    url = os.environ["MAU_BINH_TEST_POSTGRES_URL"]
+    listening, writing = Store(url), Store(url)  # two engines: two processes as far as PostgreSQL knows
+    try:
+        watch = VersionWatch(listening, interval=30.0)  # a version check would come too late
+        code, _host = Rooms(writing).create(Settings(seats=2), "Host")
+        seen, _stop = collect(watch, code)
+        time.sleep(0.5)  # the LISTEN takes hold
+        while not seen.empty():
+            seen.get_nowait()
+        with writing.write() as connection:
+            connection.execute(rooms.update().where(rooms.c.code == code).values(version=rooms.c.version + 1))
+            notify.announce(connection, code, 2)
+        assert seen.get(timeout=2.0) == 2
+        watch.stop()
+    finally:
+        listening.close()
+        writing.close()
+
+
+# --- the stream of a real server --------------------------------------------------------------
+
+
+def open_stream(url: str, code: str, token: str | None) -> http.client.HTTPResponse:
+    parts = urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    headers = {} if token is None else {"Cookie": f"mau_binh_room_{code}={token}"}
+    connection.request("GET", f"/room-events/{code}", headers=headers)
+    return connection.getresponse()
+
+
+def read_events(response: http.client.HTTPResponse, out: queue.Queue[tuple[float, str]]) -> None:
+    while True:
+        try:
+            line = response.readline()
+        except (OSError, ValueError, AttributeError):  # the test closed the stream
+            return
+        if not line:
+            return
+        out.put((time.monotonic(), line.decode().rstrip("\n")))
+
+
+def test_the_stream_sends_only_versions_and_only_to_a_seat(server: str) -> None:
+    service = Rooms(get_store())
+    code, host = service.create(Settings(seats=2), "Host")
+    _seat, guest = service.join(code, "Guest")
+    _other, other_host = service.create(Settings(seats=2), "Elsewhere")
+    for who, token in (("no cookie", None), ("forged", "x" * 43), ("another room's seat", other_host)):
+        response = open_stream(server, code, token)
+        assert response.status == 403, who
+        assert response.read() == b"this browser holds no seat in this room"
+    unknown = open_stream(server, "ZZZZZ-ZZZZZ", guest)
+    malformed = open_stream(server, "not-a-code", guest)
+    assert unknown.status == malformed.status == 403 and unknown.read() == malformed.read()
+
+    response = open_stream(server, code, guest)
+    assert response.status == 200 and response.getheader("Content-Type", "").startswith("text/event-stream")
+    lines: queue.Queue[tuple[float, str]] = queue.Queue()
+    threading.Thread(target=read_events, args=(response, lines), daemon=True).start()
+    got: list[str] = []
+
+    def next_version() -> tuple[float, int]:
+        while True:
+            at, line = lines.get(timeout=5)
+            got.append(line)
+            if line.startswith("data: "):
+                return at, int(line.removeprefix("data: "))
+
+    assert next_version()[1] == 2
+    def host_reveals() -> None:
+        view, _version = service.view(code, host)
+        service.reveal(code, host, view.number, [list(r) for r in view.rows])
+
+    delays = []
+    for action in (lambda: service.start(code, host), host_reveals, lambda: service.rename(code, guest, "Minh")):
+        before = time.monotonic()
+        action()
+        at, version = next_version()
+        assert version == service.version(code)
+        delays.append(at - before)
+    assert max(delays) < 1.0, delays  # another process's write: found by the watch's version check
+    room_cards = service.view(code, host)[0].cards
+    assert all(re.fullmatch(r"(retry: \d+|data: \d+|: still here|)", line) for line in got), got
+    assert not any(card in "\n".join(got) for card in room_cards)
+    response.close()
