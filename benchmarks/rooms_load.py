@@ -8,6 +8,13 @@ last person's Reveal to the moment the *last* of the room's 4 screens has read t
 settlement; the table gives its p50, p95 and maximum over every hand of every room, with
 the time a Reveal itself takes (one store transaction) and the machine's load.
 
+With ``--push URL`` (an app server, or the proxy in front of several) each person instead
+listens to the room's stream ``URL/room-events/<CODE>`` (with its seat cookie, as the
+page's push element does) and reads its view when a new version comes, polling only every
+5 s as the page does while its stream is open: the figure is then the push's.  Errors (an
+action that failed, a stream refused) are counted, and every room must end with all its
+hands settled and seen on all 4 screens.
+
 Several processes (``--processes``) may share the database, as several app processes
 would.  This drives the store and the room logic as the page does; it does not draw the
 page (the browser test measures a real round trip on one room).
@@ -18,14 +25,17 @@ page (the browser test measures a real round trip on one room).
 from __future__ import annotations
 
 import argparse
+import http.client
 import multiprocessing
 import os
+import queue
 import random
 import statistics
 import tempfile
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from rooms import Rooms, Settings
 from store import Store
@@ -36,8 +46,36 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
-def play_room(url: str, hands: int, poll: float, seed: int, out: list[tuple[str, float]]) -> None:
-    """One room of 4 people playing ``hands`` hands; appends ("reveal"|"spread", seconds) to ``out``."""
+#: Seconds between a page's polls while its push stream is open (app/room_push.py).
+PUSHED_POLL = 5.0
+
+
+def listen(push: str, code: str, token: str, news: queue.Queue[int], done: threading.Event) -> None:
+    """Read room ``code``'s stream from ``push`` into ``news`` until ``done`` (reconnecting)."""
+    parts = urlsplit(push)
+    while not done.is_set():
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=PUSHED_POLL * 4)
+        try:
+            connection.request("GET", f"{parts.path.rstrip('/')}/room-events/{code}",
+                               headers={"Cookie": f"mau_binh_room_{code}={token}"})  # fmt: skip
+            response = connection.getresponse()
+            if response.status != 200:
+                raise OSError(f"the stream answered {response.status}")
+            while not done.is_set():
+                line = response.readline()
+                if not line:
+                    break
+                if line.startswith(b"data: "):
+                    news.put(int(line[6:]))
+        except OSError:
+            news.put(-1)  # an error: counted, and the person polls until the stream is back
+            time.sleep(1.0)
+        finally:
+            connection.close()
+
+
+def play_room(url: str, hands: int, poll: float, seed: int, out: list[tuple[str, float]], push: str | None) -> None:
+    """One room of 4 people playing ``hands`` hands; appends ("reveal"|"spread"|"error", seconds) to ``out``."""
     store = Store(url)
     service = Rooms(store)
     rng = random.Random(seed)
@@ -50,9 +88,20 @@ def play_room(url: str, hands: int, poll: float, seed: int, out: list[tuple[str,
     done = threading.Event()
 
     def person(seat: int, token: str) -> None:
+        try:
+            play(seat, token)
+        except Exception:
+            with lock:
+                out.append(("error", 0.0))
+            done.set()
+
+    def play(seat: int, token: str) -> None:
         version = -1
         revealed: set[int] = set()
         settled: set[int] = set()
+        news: queue.Queue[int] = queue.Queue()
+        if push is not None:
+            threading.Thread(target=listen, args=(push, code, token, news, done), daemon=True).start()
         while not done.is_set():
             current = service.tick(code)
             if current != version:
@@ -83,7 +132,15 @@ def play_room(url: str, hands: int, poll: float, seed: int, out: list[tuple[str,
                         out.append(("reveal", finished - started))
                         last_reveal[view.number] = max(last_reveal.get(view.number, 0.0), finished)
                     continue
-            time.sleep(poll)
+            if push is None:
+                time.sleep(poll)
+                continue
+            try:
+                if news.get(timeout=PUSHED_POLL) < 0:
+                    with lock:
+                        out.append(("error", 0.0))
+            except queue.Empty:
+                pass
 
     threads = [threading.Thread(target=person, args=(seat, token)) for seat, token in enumerate(tokens)]
     for t in threads:
@@ -92,17 +149,22 @@ def play_room(url: str, hands: int, poll: float, seed: int, out: list[tuple[str,
         t.join()
     for number, stamps in seen.items():
         out.append(("spread", max(stamps) - last_reveal[number]))
+    with store.read() as connection:
+        settled_hands = len(service._row(connection, code)[0].records)  # type: ignore[union-attr]
+    if settled_hands != hands or len(seen) != hands or any(len(s) != 4 for s in seen.values()):
+        out.append(("lost", float(settled_hands)))
     store.close()
 
 
-def _process(url: str, rooms: int, hands: int, poll: float, seed: int, queue: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+def _process(url: str, rooms: int, hands: int, poll: float, seed: int, push: str | None,
+             results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]  # fmt: skip
     out: list[tuple[str, float]] = []
-    threads = [threading.Thread(target=play_room, args=(url, hands, poll, seed + i, out)) for i in range(rooms)]
+    threads = [threading.Thread(target=play_room, args=(url, hands, poll, seed + i, out, push)) for i in range(rooms)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    queue.put(out)
+    results.put(out)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -112,14 +174,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--poll", type=float, default=1.0, help="seconds between a screen's polls (the page: 1)")
     parser.add_argument("--processes", type=int, default=2, help="processes sharing the database")
     parser.add_argument("--url", help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--push", help="an app server (or its proxy) whose /room-events/ streams the screens follow")
     args = parser.parse_args(argv)
     url = args.url or f"sqlite:///{Path(tempfile.mkdtemp()) / 'rooms-load.sqlite3'}"
     Store(url).close()  # migrate once before the processes start
-    queue: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
+    results_queue: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
     per = [args.rooms // args.processes + (i < args.rooms % args.processes) for i in range(args.processes)]
     started = time.perf_counter()
     procs = [
-        multiprocessing.Process(target=_process, args=(url, n, args.hands, args.poll, 1000 * i, queue))
+        multiprocessing.Process(
+            target=_process, args=(url, n, args.hands, args.poll, 1000 * i, args.push, results_queue)
+        )
         for i, n in enumerate(per)
         if n
     ]
@@ -127,20 +192,24 @@ def main(argv: list[str] | None = None) -> int:
         p.start()
     results: list[tuple[str, float]] = []
     for _p in procs:
-        results += queue.get()
+        results += results_queue.get()
     for p in procs:
         p.join()
     wall = time.perf_counter() - started
     spread = [s for kind, s in results if kind == "spread"]
     reveal = [s for kind, s in results if kind == "reveal"]
     load = os.getloadavg()[0]
-    print(f"rooms {args.rooms} x 4 people, {args.hands} hands each, poll {args.poll:g} s, "
-          f"{args.processes} processes, {url.split(':')[0]}; wall {wall:.1f} s; load {load:.2f}")  # fmt: skip
+    errors = sum(1 for kind, _s in results if kind == "error")
+    lost = sum(1 for kind, _s in results if kind == "lost")
+    follow = f"push from {args.push}" if args.push else f"poll {args.poll:g} s"
+    print(f"rooms {args.rooms} x 4 people, {args.hands} hands each, {follow}, "
+          f"{args.processes} processes, {url.split(':')[0]}; wall {wall:.1f} s; load {load:.2f}; "
+          f"errors {errors}; rooms with a hand lost or unseen {lost}")  # fmt: skip
     print(f"{'measure':<40} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
     for name, values in (("Reveal -> settlement on every screen", spread), ("Reveal (one transaction)", reveal)):
         print(f"{name:<40} {len(values):>4} {1000 * statistics.median(values):>8.0f} "
               f"{1000 * _percentile(values, 0.95):>8.0f} {1000 * max(values):>8.0f}")  # fmt: skip
-    return 0
+    return 1 if errors or lost else 0
 
 
 if __name__ == "__main__":
