@@ -11,7 +11,6 @@
 * A **seat name** is plain text: control characters are dropped, runs of spaces become
   one, and at most :data:`NAME_LENGTH` characters are kept.  The page escapes it wherever
   it is shown, so markup in a name is shown as typed and never renders.
-* :class:`AttemptLimiter` refuses code lookups for a while after too many wrong codes.
 """
 
 from __future__ import annotations
@@ -19,10 +18,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import threading
-import time
 import unicodedata
-from collections import deque
+
+from store.limits import TooManyAttempts
 
 #: Crockford's base 32 alphabet.
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -44,7 +42,7 @@ class InvalidName(ValueError):
     """A seat name that is empty once cleaned."""
 
 
-class TooManyRoomAttempts(ValueError):
+class TooManyRoomAttempts(TooManyAttempts):
     """Room lookups refused for a while: too many wrong codes were tried."""
 
 
@@ -110,27 +108,3 @@ def clean_name(text: str) -> str:
         raise InvalidName(f"a name is text, got {type(text).__name__}")
     kept = "".join(" " if ch.isspace() else ch for ch in text if unicodedata.category(ch)[0] != "C" or ch.isspace())
     return " ".join(kept.split())[:NAME_LENGTH].strip()
-
-
-class AttemptLimiter:
-    """At most ``limit`` wrong codes in any sliding ``window`` seconds (thread-safe, per process)."""
-
-    def __init__(self, limit: int, window: float = 60.0) -> None:
-        self.limit = limit
-        self.window = window
-        self._failures: deque[float] = deque()
-        self._lock = threading.Lock()
-
-    def check(self) -> None:
-        """Raise :class:`TooManyRoomAttempts` while the limit is reached."""
-        now = time.monotonic()
-        with self._lock:
-            while self._failures and self._failures[0] <= now - self.window:
-                self._failures.popleft()
-            if len(self._failures) >= self.limit:
-                wait = max(1, round(self._failures[0] + self.window - now))
-                raise TooManyRoomAttempts(f"too many wrong room codes were tried; try again in {wait} s")
-
-    def fail(self) -> None:
-        with self._lock:
-            self._failures.append(time.monotonic())

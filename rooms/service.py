@@ -15,8 +15,8 @@ ever applied twice or lost; one that no longer applies (a second Reveal) is refu
 
 Every action but taking a seat names the seat by its **token**; the room keeps only the
 token's digest.  A token that names no seat of the room is refused with
-:class:`NotSeated`.  Looking a room up by code is rate limited per process
-(:class:`rooms.codes.AttemptLimiter`); a wrong code and an expired room read the same.
+:class:`NotSeated`.  Looking a room up by code is rate limited across every process on the
+database (:mod:`store.limits`); a wrong code and an expired room read the same.
 
 A person whose page has not polled for :data:`ABSENT_SECONDS` (a closed tab, a lost
 connection) is marked away, as if they had pressed Leave: a computer player plays for them
@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -43,13 +42,14 @@ import sqlalchemy as sa
 
 from solver.table import history_csv
 from store import Store
+from store.limits import FailureLimit, now_ms
 from store.schema import room_drafts, room_seen, rooms
 
 from . import macao_room, notify, table
 from .codes import (
-    AttemptLimiter,
     InvalidName,
     InvalidRoomCode,
+    TooManyRoomAttempts,
     clean_name,
     new_room_code,
     new_token,
@@ -67,7 +67,7 @@ AnyRoom = Room | MacaoRoom
 IDLE_SECONDS = 6 * 3600
 #: A person whose page has not polled the room for this long (60 s) is marked away.
 ABSENT_SECONDS = 60
-#: Wrong room codes one process accepts per minute before it refuses lookups for a while.
+#: Wrong room codes all processes together accept per minute before lookups are refused for a while.
 CODE_FAILURES_PER_MINUTE = 20
 #: How often an action is retried when other processes keep changing the room under it.
 _ATTEMPTS = 50
@@ -94,10 +94,6 @@ class RoomInfo:
     phase: str
 
 
-def _now_ms() -> int:
-    return int(time.time() * 1000)
-
-
 class Rooms:
     """The rooms of one database (see the module docstring)."""
 
@@ -106,11 +102,12 @@ class Rooms:
         store: Store,
         idle_seconds: int = IDLE_SECONDS,
         code_failures_per_minute: int = CODE_FAILURES_PER_MINUTE,
-        clock: Callable[[], int] = _now_ms,
+        clock: Callable[[], int] = now_ms,
     ) -> None:
         self.store = store
         self.idle_ms = idle_seconds * 1000
-        self.limiter = AttemptLimiter(code_failures_per_minute)
+        self.limiter = FailureLimit(store, "room", code_failures_per_minute, clock, refusal=TooManyRoomAttempts,
+                                    what="room codes")  # fmt: skip
         self.clock = clock
 
     # --- reading --------------------------------------------------------------------------

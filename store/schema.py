@@ -186,3 +186,14 @@ room_seen = sa.Table(
     sa.Column("seen_ms", sa.BigInteger, nullable=False),
     sa.PrimaryKeyConstraint("code", "seat"),
 )
+
+
+#: Wrong codes tried (profile or room codes), for the lookup limit of every process (store/limits.py).
+code_failures = sa.Table(
+    "code_failures",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("at_ms", sa.BigInteger, nullable=False),
+    sa.Index("ix_code_failures_kind_at", "kind", "at_ms"),
+)

@@ -6,9 +6,9 @@ SQLite, synced to disk) before it returns, and a failed write changes nothing.
 
 A profile's data is reached only through its id (kept in the browser) or its code (typed
 by the player): nothing here lists profiles.  Looking a code up is rate limited
-(:class:`CodeLimiter`): past ``code_failures_per_minute`` wrong codes in the last minute,
-this process refuses code lookups with :class:`TooManyCodeAttempts` until the minute has
-passed.  A code has 80 random bits, so even without the limit guessing one is hopeless;
+(:mod:`store.limits`): past ``code_failures_per_minute`` wrong codes in the last minute,
+every app process on the database refuses code lookups with :class:`TooManyCodeAttempts`
+until the minute has passed.  A code has 80 random bits, so even without the limit guessing one is hopeless;
 the limit keeps a script from trying.
 """
 
@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import json
 import threading
-import time
-from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import date, datetime, timedelta
@@ -31,6 +29,7 @@ from sqlalchemy.engine import Connection, Engine
 from . import review, transfer
 from .codes import format_code, is_profile_id, new_code, new_profile_id, parse_code
 from .engine import WRITE, create_engine, head_revision, migrate, schema_version
+from .limits import FailureLimit, TooManyAttempts, now_ms
 from .paths import database_url
 from .records import (
     REVIEW_GRADES,
@@ -71,8 +70,8 @@ class UnknownProfile(ValueError):
     """A profile id that names no profile (deleted, or never created)."""
 
 
-class TooManyCodeAttempts(ValueError):
-    """Code lookups refused for a while: too many wrong codes were tried."""
+class TooManyCodeAttempts(TooManyAttempts):
+    """Profile code lookups refused for a while: too many wrong codes were tried."""
 
 
 def _check_page_state(page: str, state: dict[str, Any]) -> None:
@@ -102,44 +101,23 @@ def _page_row(profile_id: str, page: str, state: dict[str, Any]) -> dict[str, An
     return {"profile_id": profile_id, "page": page, "state": state, "updated_ms": to_ms(utc_now())}
 
 
-class CodeLimiter:
-    """At most ``limit`` failures in any sliding ``window`` seconds (thread-safe)."""
-
-    def __init__(self, limit: int, window: float = 60.0) -> None:
-        self.limit = limit
-        self.window = window
-        self._failures: deque[float] = deque()
-        self._lock = threading.Lock()
-
-    def _forget(self, now: float) -> None:
-        while self._failures and self._failures[0] <= now - self.window:
-            self._failures.popleft()
-
-    def check(self) -> None:
-        """Raise :class:`TooManyCodeAttempts` while the limit is reached."""
-        now = time.monotonic()
-        with self._lock:
-            self._forget(now)
-            if len(self._failures) >= self.limit:
-                wait = max(1, round(self._failures[0] + self.window - now))
-                raise TooManyCodeAttempts(f"too many wrong profile codes were tried; try again in {wait} s")
-
-    def fail(self) -> None:
-        with self._lock:
-            self._failures.append(time.monotonic())
-
-
 class Store:
     """Profiles and records in one database (``url``, else :func:`store.paths.database_url`).
 
     Opening brings the schema to the newest version (see :mod:`store.engine`).
     """
 
-    def __init__(self, url: str | None = None, code_failures_per_minute: int = CODE_FAILURES_PER_MINUTE) -> None:
+    def __init__(
+        self,
+        url: str | None = None,
+        code_failures_per_minute: int = CODE_FAILURES_PER_MINUTE,
+        clock: Callable[[], int] = now_ms,
+    ) -> None:
         self.url = url or database_url()
         self.engine: Engine = create_engine(self.url)
         self.version = migrate(self.engine)
-        self.codes = CodeLimiter(code_failures_per_minute)
+        self.codes = FailureLimit(self, "profile", code_failures_per_minute, clock, refusal=TooManyCodeAttempts,
+                                  what="profile codes")  # fmt: skip
         insert = postgresql.insert if self.engine.dialect.name == "postgresql" else sqlite.insert
         self._insert_theme = insert(practice_themes)
         self._insert_new = {

@@ -166,6 +166,25 @@ def test_a_wrong_or_expired_code_reads_as_no_room_and_lookups_are_rate_limited(s
         service.lookup(code)
 
 
+def test_the_room_code_limit_holds_across_processes(tmp_path: Path, clock: Clock) -> None:
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    first, second = Store(url), Store(url)  # two app processes on one database
+    try:
+        one, two = (Rooms(s, clock=clock, code_failures_per_minute=4) for s in (first, second))
+        code, _host = one.create(Settings())
+        for service in (one, two, one, two):
+            with pytest.raises(UnknownRoom):
+                service.lookup(new_room_code())
+        for service in (one, two):
+            with pytest.raises(TooManyRoomAttempts, match="try again in 60 s"):
+                service.lookup(code)
+        clock.ms += 60_001
+        assert two.lookup(code).code == code
+    finally:
+        first.close()
+        second.close()
+
+
 # --- dealing, the view, settlement ---------------------------------------------------------------
 
 

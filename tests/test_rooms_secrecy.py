@@ -168,8 +168,7 @@ def test_no_macao_deal_follows_from_what_a_member_saw(service: Rooms) -> None:
 def test_an_old_room_gets_a_secret_and_loses_its_seeds(tmp_path: Path) -> None:
     """Migration 0004: a room dealt from a seed gets a secret; its records lose their deck
     seeds; a Macao round in progress (rebuilt from its seed) goes back to the lobby."""
-    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    new = Store(url)
+    new = Store(f"sqlite:///{tmp_path / 'new.sqlite3'}")  # plays the rooms, then they are written as 0003 kept them
     service = Rooms(new)
     code, host = service.create(Settings(seats=2), "Host")
     _seat, guest = service.join(code, "Guest")
@@ -179,20 +178,24 @@ def test_an_old_room_gets_a_secret_and_loses_its_seeds(tmp_path: Path) -> None:
         service.reveal(code, token, 1, [list(r) for r in view.rows])
     macao, macao_host = service.create(MacaoSettings(seats=2), "Host")
     service.start(macao, macao_host)
+    rooms = sa.table("rooms", *(sa.column(c) for c in ("code", "game", "version", "created_ms", "updated_ms")),
+                     sa.column("state", sa.JSON))  # fmt: skip
+    with new.read() as connection:
+        rows = [dict(row._mapping) for row in connection.execute(sa.select(rooms))]
     new.close()
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     engine = create_engine(url)
-    rooms = sa.table("rooms", sa.column("code"), sa.column("state", sa.JSON), sa.column("version"))
-    with engine.begin() as connection:  # the rooms as revision 0003 kept them
-        for row_code, state in connection.execute(sa.select(rooms.c.code, rooms.c.state)).all():
-            state = dict(state)
-            state["seed"] = random.Random(row_code).randrange(MAX_SEED)
+    with engine.begin() as connection:
+        config = _config()
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0003")
+        for row in rows:
+            state = dict(row["state"])
+            state["seed"] = random.Random(row["code"]).randrange(MAX_SEED)
             del state["secret"]
             for record in state.get("records", []):
                 record["deal_seed"] = deal_seed(state["seed"], record["number"])
-            connection.execute(rooms.update().where(rooms.c.code == row_code).values(state=state))
-        config = _config()
-        config.attributes["connection"] = connection
-        command.stamp(config, "0003")
+            connection.execute(rooms.insert().values({**row, "state": state}))
     engine.dispose()
 
     store = Store(url)
