@@ -190,6 +190,12 @@ def on_save_draft(code: str, token: str, number: int) -> None:
         act("save_draft", code, token, number, rows)
 
 
+def on_reveal(code: str, token: str, number: int, rows_key: str, drawn: list[list[str]]) -> None:
+    """Play the rows as they stand: the page's copy, which every move updated, else as drawn."""
+    rows = st.session_state.get(rows_key)
+    act("reveal", code, token, number, rows if rows is not None else drawn)
+
+
 def on_computer(code: str, token: str, seat: int) -> None:
     level = st.session_state.get(f"rooms_level_{code}_{seat}")
     act("set_computer", code, token, seat, None if level == "open" else level)
@@ -328,9 +334,9 @@ def arrange(view: SeatView, token: str) -> None:
         on_change=lambda: on_save_draft(view.code, token, view.number),
         attrs={"data-seat": str(view.seat)},
     )
-    if st.button(_("Reveal"), type="primary", key=f"rooms_reveal_{view.code}_{view.number}"):
-        act("reveal", view.code, token, view.number, [list(r) for r in result.rows])
-        st.rerun()
+    # revealed in the callback, before this page draws again: the other screens hear of it at once
+    st.button(_("Reveal"), type="primary", key=f"rooms_reveal_{view.code}_{view.number}", on_click=on_reveal,
+              args=(view.code, token, view.number, rows_key, [list(r) for r in result.rows]))  # fmt: skip
 
 
 def waiting(view: SeatView) -> None:
@@ -531,8 +537,8 @@ def macao_round(view: MacaoSeatView, token: str) -> None:
         st.html("".join(f"<div>{view.placings[s]}. <b>{html.escape(names[s])}</b></div>" for s in places))
 
 
-def held_view(text: str) -> tuple[str, str, SeatView | MacaoSeatView, int] | None:
-    """The room and view of the seat this browser already holds in room ``text``, if any (a
+def held_seat(text: str) -> tuple[str, str] | None:
+    """The room and token of the seat this browser already holds in room ``text``, if any (a
     seated player's page is not counted against the limit on looking codes up)."""
     try:
         code = parse_room_code(text)
@@ -542,16 +548,16 @@ def held_view(text: str) -> tuple[str, str, SeatView | MacaoSeatView, int] | Non
     if token is None:
         return None
     try:
-        view, version = service().view(code, token)
+        service().seat_of(code, token)
     except RoomError:
         return None
-    return code, token, view, version
+    return code, token
 
 
 def room(text: str) -> None:
-    held = held_view(text)
+    held = held_seat(text)
     if held is not None:
-        code, token, view, version = held
+        code, token = held
     else:
         try:
             code = service().lookup(text).code
@@ -568,13 +574,27 @@ def room(text: str) -> None:
             st.button(_("Back to the rooms"), key="rooms_back", on_click=on_leave_room)
             return
         hold(code, token)
-        view, version = service().view(code, token)
     keep_in_browser(code)
     st.session_state.pop(f"rooms_heartbeat_{code}", None)
     heartbeat(code, token)
+    seat_page(code, token)
+
+
+@st.fragment
+def seat_page(code: str, token: str) -> None:
+    """The room as this seat sees it.  A fragment: a push, a poll that found a change or an
+    action of this seat reruns only this part of the page, not the app around it."""
+    if st.query_params.get("room") is None:  # Leave the table cleared the room from the link
+        st.rerun()
+    if st.session_state.get(ERROR):
+        show_error(st.session_state.pop(ERROR))
+    try:
+        view, version = service().view(code, token)
+    except RoomError:  # the room expired: the whole page says so
+        st.rerun()
     if view.seats[view.seat].status == "away":
         act("come_back", code, token)
-        st.rerun()
+        st.rerun(scope="fragment")
     invite(code, sum(1 for s in view.seats if s.kind == "open") if view.phase == "lobby" else 0)
     if isinstance(view, MacaoSeatView):
         st.caption(
