@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 import io
+import re
 import time
 from collections.abc import Sequence
 
@@ -32,7 +33,8 @@ from app.card_text import category_names, editor_labels
 from app.cards import CardRow, TableEvent, card_rows, hand_editor, macao_table
 from app.controls import field_select, four_colour, rules_select
 from app.errors import show_error
-from app.i18n import _, labels_now, pgettext
+from app.i18n import _, labels_now, ngettext, pgettext
+from app.macao_log import since_your_turn
 from app.macao_table import seat_action, seat_table
 from app.page_state import remember, restore
 from app.profile import available_store
@@ -45,6 +47,7 @@ from macao.actions import Accept, Action, Draw, KeepDrawn, Pass, PlayDrawn
 from macao.bots import BOTS
 from rooms import (
     IDLE_SECONDS,
+    MATCH_LENGTHS,
     NAME_LENGTH,
     TIMERS,
     TURN_TIMERS,
@@ -63,6 +66,7 @@ from rooms import (
     format_room_code,
     parse_room_code,
 )
+from solver.cards import Card, Rank
 from solver.fields import DEFAULT_FIELD
 from solver.players import LEVELS
 from solver.table import HandRecord
@@ -82,6 +86,8 @@ MACAO_OPTIONS = {  # session key: (Rules field, default)
     "rooms_macao_ace_wild": ("ace_wild", True),
     "rooms_macao_end_mode": ("end_mode", "last_loses"),
 }
+MATCH_ROUNDS = "rooms_macao_rounds"  # the rounds of a Macao room's match
+DECLARE = "rooms_macao_declare_{}"  # code: this seat says Macao! with its next play
 STACKING = ("matching", "any", "none")
 END = ("last_loses", "first_wins")
 NAME = "rooms_name"
@@ -151,7 +157,8 @@ def on_create() -> None:
     settings: Settings | MacaoSettings
     if st.session_state.get(GAME) == "macao":
         options = {field: st.session_state[key] for key, (field, _default) in MACAO_OPTIONS.items()}
-        settings = MacaoSettings(int(st.session_state[SEATS]), options, st.session_state[TURN_TIMER])
+        settings = MacaoSettings(int(st.session_state[SEATS]), options, st.session_state[TURN_TIMER],
+                                 int(st.session_state.get(MATCH_ROUNDS, 1)))  # fmt: skip
     else:
         settings = Settings(
             preset=st.session_state[PRESET],
@@ -178,7 +185,7 @@ def act(what: str, code: str, token: str, *args: object) -> None:
     try:
         getattr(service(), what)(code, token, *args)
     except StaleAction:
-        if what not in ("next_hand", "start"):  # another player dealt first: nothing to say
+        if what not in ("next_hand", "next_round", "start"):  # another player dealt first: nothing to say
             st.session_state[ERROR] = problem_text(StaleAction(""))
     except RoomError as exc:
         set_error(exc)
@@ -252,7 +259,22 @@ def macao_options() -> None:
         _("Time per turn"), list(TURN_TIMERS), key=TURN_TIMER, required=True,
         format_func=labels_now(timer_label, TURN_TIMERS),
     )  # fmt: skip
-    st.caption(_("When a person's time runs out, a draw is played for them. Macao! is said for everyone."))
+    restore(MATCH_ROUNDS, 1)
+    st.segmented_control(
+        _("Match"), list(MATCH_LENGTHS), key=MATCH_ROUNDS, required=True,
+        format_func=labels_now(rounds_label, MATCH_LENGTHS),
+        help=_("Several rounds with a running score: each round scores the number of players minus your place; "
+               "the highest total wins."),
+    )  # fmt: skip
+    remember(MATCH_ROUNDS)
+    st.caption(
+        _("When a person's time runs out, a draw is played for them. Say Macao! with the play that leaves you "
+          "one card: anyone who catches you without it makes you draw {n}.").format(n=5)
+    )  # fmt: skip
+
+
+def rounds_label(rounds: int) -> str:
+    return ngettext("{n} round", "{n} rounds", rounds).format(n=rounds)
 
 
 def invite(code: str, open_seats: int) -> None:
@@ -267,9 +289,15 @@ def invite(code: str, open_seats: int) -> None:
     with st.expander(_("Invite friends"), expanded=open_seats > 0):
         st.caption(_("Share the link or the QR code; the code alone works too, on the Rooms page."))
         st.code(link, language=None, wrap_lines=True)
-        png = io.BytesIO()
-        segno.make(link, error="m").save(png, kind="png", scale=5, border=2)
-        st.image(png.getvalue(), width=200)
+        st.image(qr_png(link), width=200)
+
+
+@st.cache_data(max_entries=1024, show_spinner=False)
+def qr_png(link: str) -> bytes:
+    """The link's QR code as PNG (made once per link: every redraw of the room shows it)."""
+    png = io.BytesIO()
+    segno.make(link, error="m").save(png, kind="png", scale=5, border=2)
+    return png.getvalue()
 
 
 def seats_list(view: SeatView | MacaoSeatView) -> None:
@@ -479,44 +507,127 @@ def poll(code: str, token: str, version: int, deadline_ms: int | None) -> None:
 
 
 def legal_index(chosen: Action, legal: Sequence[Action]) -> int | None:
-    """Where ``chosen`` is among the legal moves: the same move, said with Macao! when that is
-    one of the moves (the room says Macao! for everyone), else without."""
+    """Where ``chosen`` is among the legal moves: the same move (the middle cards of a play in
+    any order), said with Macao! as chosen when the move may be either, else as it is."""
+
+    def same_cards(a: Action) -> bool:
+        mine: tuple[Card, ...] = getattr(a, "cards", ())
+        theirs: tuple[Card, ...] = getattr(chosen, "cards", ())
+        if sorted(mine) != sorted(theirs) or mine[:1] != theirs[:1]:
+            return False
+        # the last card of a play sets the suit, except after Aces (named) and jokers (none)
+        return mine[-1:] == theirs[-1:] or mine[-1].is_joker or mine[-1].rank == Rank.ACE
+
     same = [
         i
         for i, a in enumerate(legal)
-        if type(a) is type(chosen)
-        and getattr(a, "cards", None) == getattr(chosen, "cards", None)
-        and getattr(a, "suit", None) == getattr(chosen, "suit", None)
+        if type(a) is type(chosen) and same_cards(a) and getattr(a, "suit", None) == getattr(chosen, "suit", None)
     ]
-    declared = [i for i in same if getattr(legal[i], "declare", False)]
-    return (declared or same or [None])[0]
+    said = getattr(chosen, "declare", False)
+    exact = [i for i in same if getattr(legal[i], "declare", False) == said]
+    return (exact or same or [None])[0]
+
+
+def md(text: str) -> str:
+    """Plain text (a player's name) safe inside Markdown: every ASCII punctuation escaped."""
+    return re.sub(r"([!-/:-@\[-`{-~])", r"\\\1", text)
+
+
+def note(text: str) -> None:
+    """A caption-sized line of plain text (it may hold players' names): escaped, never Markdown."""
+    st.html(f'<div style="font-size:.875rem;opacity:.75">{html.escape(text)}</div>')
+
+
+def on_play(code: str, token: str, number: int, index: int) -> None:
+    st.session_state.pop(DECLARE.format(code), None)  # said (or not) with this play
+    act("play", code, token, number, index)
+
+
+def on_macao(code: str, token: str, number: int, can_call: bool) -> None:
+    """Macao!: catch the seat that kept one card without it, else say it with your next play."""
+    if can_call:
+        act("call_macao", code, token, number)
+    else:
+        key = DECLARE.format(code)
+        st.session_state[key] = not st.session_state.get(key, False)
+
+
+def match_score(view: MacaoSeatView, names: Sequence[str]) -> None:
+    """The match's running score (as on the Macao page): points per player, best first, and
+    the winner once the last round is over.  A single round has its placings only."""
+    score = view.match
+    if score is None or score.length == 1:
+        return
+    points = " · ".join(f"{md(names[s])} **{score.totals[s]}**" for s in score.standings())
+    with st.container(key=f"rooms_macao_match_{view.code}"):
+        if score.is_over:
+            winner = score.winner if score.winner is not None else 0
+            (st.success if winner == view.seat else st.info)(
+                _("You won the match!") if winner == view.seat else _("{player} won the match.").format(
+                    player=md(names[winner]))
+            )  # fmt: skip
+            st.markdown(_("**Final score:** {points}").format(points=points))
+        elif view.phase == "over":
+            st.markdown(_("**Match** after round {round} of {rounds}: {points}").format(
+                round=score.played, rounds=score.length, points=points))  # fmt: skip
+        else:
+            st.markdown(_("**Match**, round {round} of {rounds}: {points}").format(
+                round=score.played + 1, rounds=score.length, points=points))  # fmt: skip
+
+
+def macao_calls(view: MacaoSeatView, names: Sequence[str]) -> None:
+    """What this seat should know of Macao! calls: it forgot and may be caught, it was caught,
+    or another seat forgot and may be caught now."""
+    obs = view.observation
+    assert obs is not None
+    penalty = obs.rules.macao_penalty
+    caught = [e for e in since_your_turn(obs.log, view.seat) if e.kind == "call" and e.target == view.seat]
+    if obs.exposed == view.seat:
+        st.warning(_("You kept one card without saying Macao!: until the next move, anyone may catch you and "
+                     "you would draw {n}.").format(n=penalty))  # fmt: skip
+    elif caught:
+        st.warning(_("You were caught without Macao!: you drew {n}.").format(n=caught[-1].amount))
+    elif view.can_call and obs.exposed is not None:
+        note(_("{player} kept one card without saying Macao!: press Macao! to catch them before the next "
+               "move.").format(player=names[obs.exposed]))  # fmt: skip
 
 
 def macao_round(view: MacaoSeatView, token: str) -> None:
-    """The Macao table as this seat sees it (its own hand, the others' card counts)."""
+    """The Macao table as this seat sees it (its own hand, the others' card counts), its
+    Macao! button, and the match's score; between rounds, the next round's button."""
     obs = view.observation
     assert obs is not None
     names = [seat_label(view, s) for s in range(len(view.seats))]
-    facts = seat_table(obs, view.legal, names, declare=True, four_colour=four_colour())
+    declare_key = DECLARE.format(view.code)
+    if not view.legal:
+        st.session_state.pop(declare_key, None)  # Macao! is said on one's own turn, with its play
+    declare = bool(st.session_state.get(declare_key))
+    match_score(view, names)
+    if view.dealer is not None and view.first is not None:
+        note(_("Round {round} of {rounds}: {dealer} dealt, {player} plays first.").format(
+            round=view.round, rounds=view.settings.rounds, dealer=names[view.dealer], player=names[view.first]
+        ))  # fmt: skip
+    facts = seat_table(obs, view.legal, names, declare=declare, four_colour=four_colour())
 
     def tapped(event: TableEvent) -> None:
-        if event.move != view.number or not view.legal:
+        if event.move != obs.moves or not view.legal:
             return  # a tap on an earlier table
-        chosen = seat_action(obs, list(view.legal), event, True)
+        chosen = seat_action(obs, list(view.legal), event, declare)
         if isinstance(chosen, str):
             st.session_state[ERROR] = chosen
             return
         index = legal_index(chosen, view.legal)
         if index is not None:
-            act("play", view.code, token, view.number, index)
+            on_play(view.code, token, view.number, index)
 
     macao_table(facts.table, key=f"rooms_macao_{view.code}", on_event=tapped)
+    macao_calls(view, names)
     legal = list(view.legal)
+    moves = st.container(horizontal=True, gap="small", key=f"rooms_macao_moves_{view.code}")
     if legal:  # the moves that are not a card: Draw, Accept, Pass, Keep it, Play it
-        moves = st.container(horizontal=True, gap="small")
         buttons: list[tuple[str, Action]] = []
         if obs.phase is Phase.AFTER_DRAW:
-            drawn = next((a for a in legal if isinstance(a, PlayDrawn) and a.declare), None)
+            drawn = next((a for a in legal if isinstance(a, PlayDrawn) and a.declare == declare), None)
             drawn = drawn or next((a for a in legal if isinstance(a, PlayDrawn)), None)
             if drawn is not None and drawn.suit is None:
                 buttons.append((_("Play it"), drawn))
@@ -529,12 +640,27 @@ def macao_round(view: MacaoSeatView, token: str) -> None:
             buttons += [(accept, a) for a in legal if isinstance(a, Accept)]
             buttons += [(pgettext("button", "Pass"), a) for a in legal if isinstance(a, Pass)]
         for i, (label, action) in enumerate(buttons):
-            moves.button(label, key=f"rooms_move_{view.code}_{view.number}_{i}", on_click=act,
-                         args=("play", view.code, token, view.number, legal.index(action)))  # fmt: skip
+            moves.button(label, key=f"rooms_move_{view.code}_{view.number}_{i}", on_click=on_play,
+                         args=(view.code, token, view.number, legal.index(action)))  # fmt: skip
+    if view.phase == "playing":
+        exposed = obs.exposed
+        label = (
+            _("Macao! (catch {player})").format(player=md(names[exposed]))
+            if view.can_call and exposed is not None
+            else "Macao!"
+        )
+        moves.button(label, key=f"rooms_macao_call_{view.code}", on_click=on_macao,
+                     args=(view.code, token, view.number, view.can_call), disabled=not (view.can_call or legal),
+                     type="primary" if declare or view.can_call else "secondary")  # fmt: skip
+        if declare and legal:
+            st.caption(_("Macao! will be declared with your next play."))
     if view.phase == "over":
         st.subheader(_("Round over"))
         places = sorted(range(len(view.placings)), key=lambda s: view.placings[s])
         st.html("".join(f"<div>{view.placings[s]}. <b>{html.escape(names[s])}</b></div>" for s in places))
+        if not view.match_over:
+            st.button(_("Deal the next round"), type="primary", key=f"rooms_macao_next_{view.code}_{view.round}",
+                      on_click=act, args=("next_round", view.code, token, view.round))  # fmt: skip
 
 
 def held_seat(text: str) -> tuple[str, str] | None:
