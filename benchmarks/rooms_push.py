@@ -189,15 +189,20 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=10, help="Mau Binh hands (default 10)")
     parser.add_argument("--turns", type=int, default=30, help="Macao turns (default 30)")
     parser.add_argument("--database-url", help="a PostgreSQL URL (default: a fresh SQLite file)")
+    parser.add_argument("--servers", help="app servers already running on --database-url (comma-separated, "
+                        "e.g. the proxy of deploy/local-topology.sh) instead of two started here")  # fmt: skip
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="rooms-push-"))
     env = {"MAU_BINH_DATA_DIR": str(folder), "MAU_BINH_DATABASE_URL": args.database_url}
     os.environ.update({k: v for k, v in env.items() if v})
     store = Store(args.database_url or f"sqlite:///{folder / 'mau-binh.sqlite3'}")
-    ports = [free_port(), free_port()]
-    processes = [start_streamlit("streamlit_app.py", folder / f"server{i}.log", port, env)
-                 for i, port in enumerate(ports)]  # fmt: skip
-    servers = [f"http://127.0.0.1:{port}" for port in ports]
+    if args.servers:
+        processes, servers = [], args.servers.split(",")
+    else:
+        ports = [free_port(), free_port()]
+        processes = [start_streamlit("streamlit_app.py", folder / f"server{i}.log", port, env)
+                     for i, port in enumerate(ports)]  # fmt: skip
+        servers = [f"http://127.0.0.1:{port}" for port in ports]
     try:
         with sync_api.sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
@@ -209,7 +214,8 @@ def main() -> None:
         for p in processes:
             p.terminate()
         store.close()
-    print(f"\n2 app processes, 4 browsers, {'PostgreSQL' if args.database_url else 'SQLite'}, "
+    where = args.servers or "2 app processes"
+    print(f"\n{where}, 4 browsers, {'PostgreSQL' if args.database_url else 'SQLite'}, "
           f"load average {os.getloadavg()[0]:.1f}\n")  # fmt: skip
     print("| measure | n | p50 | p95 | max |\n|---|---|---|---|---|")
     report("Mau Binh: last Reveal → settlement on another screen", each)
