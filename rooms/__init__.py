@@ -2,7 +2,7 @@
 
 No Streamlit here: :mod:`rooms.table` is a room's rules (seats, dealing, reveals,
 settlement by :func:`solver.score_table`, the view one seat may see), :mod:`rooms.macao_room`
-the same for a Macao round (turns, the turn timer), :mod:`rooms.codes`
+the same for a Macao match (rounds, turns, the turn timer, the Macao! call), :mod:`rooms.codes`
 the room codes, seat tokens and names, and :mod:`rooms.service` keeps rooms in the store
 (the same database as the profiles), every action one transaction checked against the
 seat's token.  The Rooms page (``app/pages/rooms.py``) only draws a :class:`SeatView`
@@ -30,7 +30,7 @@ from .codes import (
     format_room_code,
     parse_room_code,
 )
-from .macao_room import TURN_TIMERS, MacaoSeatView, MacaoSettings
+from .macao_room import MATCH_LENGTHS, TURN_TIMERS, MacaoSeatView, MacaoSettings
 from .service import IDLE_SECONDS, NotSeated, RoomInfo, Rooms, UnknownRoom
 from .table import (
     TIMERS,
@@ -46,6 +46,7 @@ from .table import (
 __all__ = [
     "CODE_BITS",
     "IDLE_SECONDS",
+    "MATCH_LENGTHS",
     "NAME_LENGTH",
     "TIMERS",
     "TURN_TIMERS",

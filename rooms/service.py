@@ -230,6 +230,14 @@ class Rooms:
         """A Macao move: legal move ``index`` on the table of move ``number``."""
         self._act(code, lambda room, _d, now: macao_room.play(_macao(room), _seat(room, token), number, index, now))
 
+    def call_macao(self, code: str, token: str, number: int) -> None:
+        """A Macao call: catch the seat that kept one card without "Macao!" on the table of move ``number``."""
+        self._act(code, lambda room, _d, now: macao_room.call(_macao(room), _seat(room, token), number, now))
+
+    def next_round(self, code: str, token: str, number: int) -> None:
+        """Deal the next round of a Macao match once round ``number`` is over (a second request is stale)."""
+        self._act(code, lambda room, _d, now: macao_room.next_round(_macao(room), _seat(room, token), number, now))
+
     def save_draft(self, code: str, token: str, number: int, rows: object) -> None:
         """Keep the rows seat ``token`` is arranging on hand ``number`` (a reload finds them)."""
         with self.store.read() as connection:
@@ -277,9 +285,10 @@ class Rooms:
                 connection.execute(room_seen.insert().values(code=code, seat=seat, seen_ms=now))
 
     def tick(self, code: str) -> int:
-        """Settle the hand in play if its timer ran out, or hand a quiet page's seat to a
-        computer player; return the room's version (pages call this on every poll, so a room
-        moves on without a process of its own)."""
+        """Settle the hand in play if its timer ran out (a Macao room: play a draw for the person
+        whose time ran out, or let the computers go on once a call window closed), or hand a
+        quiet page's seat to a computer player; return the room's version (pages call this on
+        every poll, so a room moves on without a process of its own)."""
         with self.store.read() as connection:
             room, version = self._row(connection, code)
             cutoff = self.clock() - ABSENT_SECONDS * 1000
@@ -293,7 +302,7 @@ class Rooms:
             self._act(code, lambda r, drafts, now: _mark_away(r, quiet, drafts, now))
             return self.version(code)
         if isinstance(room, MacaoRoom):
-            if room.phase == "playing" and room.deadline_ms is not None and self.clock() >= room.deadline_ms:
+            if macao_room.is_due(room, self.clock()):
                 self._act(code, lambda r, _d, now: macao_room.time_out(_macao(r), now))
                 return self.version(code)
             return version

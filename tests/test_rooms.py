@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import itertools
 import json
 import random
 import threading
@@ -11,8 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
+from alembic import command
 
-from macao import apply, legal_actions, new_game
+from macao import CallMacao, State, apply, legal_actions, new_game, observe, placings
+from macao.bots import make_bot
+from macao.match import MatchScore
 from rooms import (
     CODE_BITS,
     NAME_LENGTH,
@@ -40,6 +46,7 @@ from solver.cards import full_deck
 from solver.scoring import Arrangement
 from solver.table import HandRecord, split_deck
 from store import Store
+from store.engine import _config, create_engine
 
 
 class Clock:
@@ -425,7 +432,7 @@ def macao_room_of(service: Rooms, **settings: object) -> tuple[str, list[str]]:
     return code, [host, guest]
 
 
-def test_a_macao_room_of_two_people_and_a_computer_plays_to_its_end(service: Rooms) -> None:
+def test_a_macao_room_of_two_people_and_a_computer_plays_to_its_end(service: Rooms, clock: Clock) -> None:
     code, tokens = macao_room_of(service, options={"start_cards": 5})
     room = state(service, code)
     assert isinstance(room, MacaoRoom) and [s.kind for s in room.seats] == ["person", "person", "computer"]
@@ -434,6 +441,11 @@ def test_a_macao_room_of_two_people_and_a_computer_plays_to_its_end(service: Roo
         assert all(isinstance(v, MacaoSeatView) for v in views)
         if views[0].phase == "over":
             break
+        if state(service, code).call_window_ms is not None:  # the computer waits for a Macao! call
+            assert not any(v.legal for v in views)  # type: ignore[union-attr]
+            clock.ms = state(service, code).call_window_ms
+            service.tick(code)
+            continue
         mover = [v for v in views if v.legal]  # type: ignore[union-attr]
         assert len(mover) == 1, "exactly one person can move: the computer moved on its own"
         view = mover[0]
@@ -449,7 +461,11 @@ def test_a_macao_room_of_two_people_and_a_computer_plays_to_its_end(service: Roo
     assert sorted(final.placings) == [1, 2, 3]
     history = json.loads(service.history(code, tokens[1]))
     room = state(service, code)
-    assert history["game"] == "macao" and history["log"] == [str(e) for e in macao_room.round_state(room).log]
+    assert history["game"] == "macao" and history["rounds"] == 1
+    assert history["played"] == [
+        {"round": 1, "log": [str(e) for e in macao_room.round_state(room).log], "placings": list(final.placings)}
+    ]
+    assert history["standings"]["winner"] == final.placings.index(1)
 
 
 def test_a_macao_rounds_history_is_each_moment_of_it_replayed(service: Rooms) -> None:
@@ -494,6 +510,416 @@ def test_a_macao_turn_timer_plays_a_draw_for_the_person(service: Rooms, clock: C
     after = macao_room.round_state(replace(room, moves=room.moves[: moves + 1]))
     new = after.log[len(prior.log) :]
     assert any(e.seat == mover and e.kind in ("draw", "keep", "penalty", "pass", "wait") for e in new), new
+
+
+# --- Macao! calls and matches ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def secrets_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rooms get the secrets 1, 2, 3, ... (as 64 hex digits): a test meets the same tables every run."""
+    counter = iter(range(1, 10**6))
+    monkeypatch.setattr("rooms.service.new_secret", lambda: f"{next(counter):064x}")
+
+
+def people_room(
+    service: Rooms, seats: int, computers: dict[int, str], **settings: object
+) -> tuple[str, dict[int, str]]:
+    """A started Macao room without a turn timer: a person in every seat but ``computers``
+    (seat: level); returns the code and each person's token by seat."""
+    code, host = service.create(MacaoSettings(seats=seats, turn_timer=None, **settings), "Host")  # type: ignore[arg-type]
+    tokens = {0: host}
+    for seat, level in computers.items():
+        service.set_computer(code, host, seat, level)
+    for _seat in range(seats - 1 - len(computers)):
+        taken, token = service.join(code, "Guest")
+        tokens[taken] = token
+    service.start(code, host)
+    return code, tokens
+
+
+def one_card_play(view: MacaoSeatView) -> tuple[int, int] | None:
+    """The indices of a play that leaves one card, without and with Macao!, if the seat has one."""
+    for i, action in enumerate(view.legal):
+        if getattr(action, "declare", False):
+            return view.legal.index(replace(action, declare=False)), i  # type: ignore[type-var]
+    return None
+
+
+def macao_views(service: Rooms, code: str, tokens: dict[int, str]) -> dict[int, MacaoSeatView]:
+    views = {seat: service.view(code, token)[0] for seat, token in tokens.items()}
+    assert all(isinstance(v, MacaoSeatView) for v in views.values())
+    return views  # type: ignore[return-value]
+
+
+def to_one_card(service: Rooms, code: str, tokens: dict[int, str], declare: bool = True) -> MacaoSeatView | None:
+    """The people play their first legal move (saying Macao! when it is a choice, unless
+    ``declare`` is False) until one of them may play down to one card: that seat's view
+    (None when the round ended first)."""
+    for _move in range(500):
+        movers = [v for v in macao_views(service, code, tokens).values() if v.legal]
+        if not movers:
+            return None
+        view = movers[0]
+        choice = one_card_play(view)
+        if choice is not None and declare:
+            return view
+        service.play(code, tokens[view.seat], view.number, 0 if choice is None else choice[1])
+    return None
+
+
+def find_one_card(service: Rooms, seats: int, computers: dict[int, str]) -> tuple[str, dict[int, str], MacaoSeatView]:
+    for _room in range(30):
+        code, tokens = people_room(service, seats, computers)
+        view = to_one_card(service, code, tokens)
+        if view is not None:
+            return code, tokens, view
+    raise AssertionError("no room came to a play that leaves one card")
+
+
+def events_since(before: State, after: State) -> list[Any]:
+    return list(after.log[len(before.log) :])
+
+
+@pytest.mark.usefixtures("secrets_in_order")
+def test_a_person_who_forgets_macao_is_caught_and_draws_the_penalty(service: Rooms) -> None:
+    """§2.8: a play that leaves one card without Macao! exposes the seat; another seat's call
+    makes it draw ``macao_penalty`` (5) cards, the turn staying where it was."""
+    code, tokens, view = find_one_card(service, 2, {})
+    me, other = view.seat, 1 - view.seat
+    forget, _say = one_card_play(view)  # type: ignore[misc]
+    service.play(code, tokens[me], view.number, forget)
+    views = macao_views(service, code, tokens)
+    assert views[me].observation.hand_sizes[me] == 1 and views[me].observation.exposed == me  # type: ignore[union-attr]
+    assert views[other].can_call and not views[me].can_call  # nobody catches themselves
+    with pytest.raises(NotAllowed, match="nobody can be caught"):
+        service.call_macao(code, tokens[me], views[me].number)
+    before = macao_room.round_state(state(service, code))
+    service.call_macao(code, tokens[other], views[other].number)
+    room = state(service, code)
+    after = macao_room.round_state(room)
+    assert after == apply(before, CallMacao(other, me)) and room.moves[-1] == -1 - other
+    assert [(e.kind, e.seat, e.target, e.amount) for e in events_since(before, after)] == [("call", other, me, 5)]
+    assert len(after.hands[me]) == 6 and after.current == before.current and after.exposed is None
+    with pytest.raises(StaleAction):  # a second press of Macao! on the same table
+        service.call_macao(code, tokens[other], views[other].number)
+    with pytest.raises(NotAllowed):
+        service.call_macao(code, tokens[other], room.number())
+
+
+@pytest.mark.usefixtures("secrets_in_order")
+def test_a_person_who_says_macao_is_not_caught(service: Rooms) -> None:
+    code, tokens, view = find_one_card(service, 2, {})
+    me, other = view.seat, 1 - view.seat
+    _forget, say = one_card_play(view)  # type: ignore[misc]
+    service.play(code, tokens[me], view.number, say)
+    views = macao_views(service, code, tokens)
+    assert views[me].observation.exposed is None and not views[other].can_call  # type: ignore[union-attr]
+    with pytest.raises(NotAllowed):
+        service.call_macao(code, tokens[other], views[other].number)
+    assert macao_room.round_state(state(service, code)).log[-1].declare  # the play was said with Macao!
+    assert len(macao_room.round_state(state(service, code)).hands[me]) == 1
+
+
+@pytest.mark.usefixtures("secrets_in_order")
+def test_the_chance_to_catch_ends_with_the_next_move(service: Rooms) -> None:
+    """§2.8 item 4: the window closes when the next player moves (plays, draws, accepts or passes)."""
+    code, tokens, view = find_one_card(service, 2, {})
+    me, other = view.seat, 1 - view.seat
+    service.play(code, tokens[me], view.number, one_card_play(view)[0])  # type: ignore[index]
+    mover = next(v for v in macao_views(service, code, tokens).values() if v.legal)
+    assert mover.seat == other and mover.can_call
+    service.play(code, tokens[other], mover.number, 0)  # a move instead of the call
+    views = macao_views(service, code, tokens)
+    assert not views[other].can_call and views[other].observation.exposed is None  # type: ignore[union-attr]
+    with pytest.raises(NotAllowed):
+        service.call_macao(code, tokens[other], views[other].number)
+
+
+@pytest.mark.usefixtures("secrets_in_order")
+@pytest.mark.parametrize("level", ["random", "normal"])
+def test_a_computer_calls_macao_as_on_the_macao_page(service: Rooms, level: str) -> None:
+    """A computer player is offered the call the moment a person forgets, and decides as the
+    bots do on the Macao page (Random always calls, Normal with p = 0.9), drawing from the
+    secret under "macao bot <round> <move>"."""
+    calls = 0
+    for _room in range(12):
+        code, tokens = people_room(service, 2, {1: level})
+        view = to_one_card(service, code, tokens)
+        if view is None:
+            continue
+        service.play(code, tokens[0], view.number, one_card_play(view)[0])  # type: ignore[index]
+        room = state(service, code)
+        moves, k = room.moves, view.number + 1  # the move after the person's play
+        exposed = macao_room.round_state(replace(room, moves=moves[:k]))
+        assert exposed.exposed == 0
+        rng = random.Random(keyed_text(room.secret, f"macao bot 1 {k}"))
+        expected = make_bot(level).interrupt(observe(exposed, 1), rng)
+        called = k < len(moves) and moves[k] == -2
+        assert called == (expected is not None), (level, k)
+        if called:
+            after = macao_room.round_state(replace(room, moves=moves[: k + 1]))
+            assert len(after.hands[0]) == 6 and after.log[-1].kind == "call" and after.log[-1].seat == 1
+        calls += called
+    assert calls >= 3 if level == "random" else calls >= 1
+
+
+def window_room(service: Rooms) -> tuple[str, dict[int, str]]:
+    """A room of one person and two Easy computers (which forget Macao! with p = 0.3) at the
+    moment the computers wait for the person to catch one of them."""
+    for _room in range(40):
+        code, tokens = people_room(service, 3, {1: "easy", 2: "easy"})
+        for _move in range(400):
+            room = state(service, code)
+            if room.call_window_ms is not None:
+                return code, tokens
+            view = service.view(code, tokens[0])[0]
+            if not view.legal:  # type: ignore[union-attr]
+                break
+            choice = one_card_play(view)  # type: ignore[arg-type]
+            service.play(code, tokens[0], view.number, 0 if choice is None else choice[1])
+    raise AssertionError("no Easy computer forgot Macao! before the next computer's turn")
+
+
+@pytest.mark.usefixtures("secrets_in_order")
+def test_the_computers_wait_for_a_person_to_catch_a_computer(service: Rooms, clock: Clock) -> None:
+    code, tokens = window_room(service)
+    room = state(service, code)
+    table = macao_room.round_state(room)
+    assert table.exposed in (1, 2) and table.current in (1, 2)
+    view = service.view(code, tokens[0])[0]
+    assert isinstance(view, MacaoSeatView) and view.can_call and not view.legal
+    assert room.call_window_ms == clock.ms + macao_room.CALL_WINDOW_SECONDS * 1000 == view.deadline_ms
+    service.tick(code)  # not yet
+    assert state(service, code).moves == room.moves
+
+    late = copy.deepcopy(room)  # the same table, had the person let the window pass
+    assert macao_room.time_out(late, room.call_window_ms) and late.call_window_ms is None
+    assert late.number() > room.number() and not macao_room.seat_view(late, 0).can_call
+    assert len(macao_room.round_state(late).hands[table.exposed]) <= 1  # not caught: the card was kept (or played)
+
+    service.call_macao(code, tokens[0], view.number)
+    after = state(service, code)
+    caught = macao_room.round_state(replace(after, moves=after.moves[: len(room.moves) + 1]))
+    assert after.moves[len(room.moves)] == -1 and len(caught.hands[table.exposed]) == 6
+    assert after.call_window_ms is None and after.number() > room.number() + 1  # the computers went on at once
+
+
+@pytest.mark.usefixtures("secrets_in_order")
+def test_a_stand_in_says_macao_for_a_person_away(service: Rooms) -> None:
+    """A person away is played by a Normal player, which says Macao! with every play that leaves one card."""
+    said = 0
+    for _room in range(6):
+        code, tokens = people_room(service, 2, {})
+        service.leave(code, tokens[1])
+        to_one_card(service, code, {0: tokens[0]}, declare=False)
+        for event in macao_room.round_state(state(service, code)).log:
+            assert not (event.kind == "exposed" and event.seat == 1)
+        history = macao_room.round_history(state(service, code))
+        for before, after in itertools.pairwise(history):
+            if before.current == 1 and len(after.hands[1]) == 1 and after.log[-1].kind == "play":
+                assert after.log[-1].declare
+                said += 1
+    assert said >= 2
+
+
+def play_out(service: Rooms, code: str, tokens: dict[int, str], clock: Clock, rng: random.Random) -> None:
+    """The people play random legal moves (Macao! or not) and sometimes call, until the round is over."""
+    for _move in range(5000):
+        views = macao_views(service, code, tokens)
+        if all(v.phase == "over" for v in views.values()):
+            return
+        callers = [v for v in views.values() if v.can_call]
+        if callers and rng.random() < 0.5:
+            service.call_macao(code, tokens[callers[0].seat], callers[0].number)
+            continue
+        movers = [v for v in views.values() if v.legal]
+        if not movers:
+            clock.ms = max(clock.ms, state(service, code).call_window_ms or clock.ms)
+            service.tick(code)
+            continue
+        view = movers[0]
+        service.play(code, tokens[view.seat], view.number, rng.randrange(len(view.legal)))
+    raise AssertionError("the round did not end")
+
+
+@pytest.mark.usefixtures("secrets_in_order")
+def test_a_three_round_match_plays_to_its_end_scored_as_the_macao_page(service: Rooms, clock: Clock) -> None:
+    """A match of 3: every round dealt from the secret under "macao round <r>", the deal passing
+    clockwise (§2.1 step 3), anyone seated deals the next round, and the standings are
+    :class:`macao.match.MatchScore` of the rounds' placings."""
+    code, tokens = people_room(service, 3, {2: "normal"}, rounds=3)
+    rng = random.Random(41)
+    places: list[tuple[int, ...]] = []
+    for number in (1, 2, 3):
+        play_out(service, code, tokens, clock, rng)
+        room = state(service, code)
+        assert room.phase == "over" and room.round == number
+        places.append(tuple(placings(macao_room.round_state(room))))
+        view = macao_views(service, code, tokens)[1]
+        assert view.match == MatchScore(3, 3, tuple(places)) and view.match_over == (number == 3)
+        if number < 3:
+            service.next_round(code, tokens[1], number)  # a guest deals it
+            with pytest.raises(StaleAction):
+                service.next_round(code, tokens[0], number)  # the host's press came second
+    room = state(service, code)
+    with pytest.raises(StaleAction, match="match of 3 rounds is over"):
+        service.next_round(code, tokens[0], 3)
+    score = MatchScore(3, 3, tuple(places))
+    view = macao_views(service, code, tokens)[0]
+    assert view.match is not None and view.match.totals == score.totals and view.match.winner == score.winner
+    assert sum(score.totals) == 3 * (0 + 1 + 2)
+    history = json.loads(service.history(code, tokens[1]))
+    assert [r["placings"] for r in history["played"]] == [list(p) for p in places]
+    assert history["standings"] == {"points": list(score.totals), "wins": list(score.wins),
+                                    "order": score.standings(), "winner": score.winner}  # fmt: skip
+    assert [r["log"] for r in history["played"]] == [[str(e) for e in s.log] for s in macao_room.rounds_played(room)]
+    # every round's deal follows from the secret alone, and no two are alike
+    rules = room.settings.rules()
+    first_dealer = new_game(rules, keyed_text(room.secret, "macao round 1")).dealer
+    deals = [macao_room.deal(room, r) for r in (1, 2, 3)]
+    for r, dealt in enumerate(deals, start=1):
+        dealer = (first_dealer + r - 1) % 3
+        drawn = None if r == 1 else dealer  # round 1's dealer is drawn from its own seed
+        assert dealt == new_game(rules, keyed_text(room.secret, f"macao round {r}"), dealer=drawn)
+        assert dealt.dealer == dealer and dealt.current == (dealer + 1) % 3
+    assert len({(d.hands, d.stock) for d in deals}) == 3
+    # round 2's computer moves are drawn under "macao bot 2 <move>"
+    moves = room.earlier[1]["moves"]
+    states = [macao_room.deal(room, 2)]
+    for move in moves:
+        before = states[-1]
+        if before.current == 2 and before.exposed is None and move >= 0:
+            rng2 = random.Random(keyed_text(room.secret, f"macao bot 2 {len(states) - 1}"))
+            chosen = make_bot("normal").choose(observe(before, 2), legal_actions(before), rng2)
+            assert legal_actions(before).index(chosen) == move
+        states.append(apply(before, CallMacao(-1 - move, before.exposed) if move < 0 else legal_actions(before)[move]))
+    assert states[-1] == macao_room.rounds_played(room)[1]
+
+
+@pytest.mark.usefixtures("secrets_in_order")
+def test_a_stale_or_early_next_round_is_refused(service: Rooms) -> None:
+    code, tokens = people_room(service, 2, {1: "normal"}, rounds=3)
+    view = service.view(code, tokens[0])[0]
+    with pytest.raises(StaleAction):  # the round is still on
+        service.next_round(code, tokens[0], 1)
+    while state(service, code).phase != "over":
+        view = service.view(code, tokens[0])[0]
+        service.play(code, tokens[0], view.number, 0)
+    number = state(service, code).number()
+    with pytest.raises(StaleAction):  # not the round that is over
+        service.next_round(code, tokens[0], 2)
+    service.next_round(code, tokens[0], 1)
+    with pytest.raises(StaleAction):
+        service.next_round(code, tokens[0], 1)
+    room = state(service, code)
+    assert room.round == 2 and room.phase == "playing" and room.number() >= number
+    with pytest.raises(StaleAction):  # a move for round 1's last table
+        service.play(code, tokens[0], number - 1, 0)
+
+
+def play_declaring(service: Rooms, code: str, token: str, moves: int | None = None) -> None:
+    """The person plays their first legal move, with Macao! when it is a choice (so no call
+    is ever made), ``moves`` times or until the round is over."""
+    made = 0
+    while state(service, code).phase == "playing" and (moves is None or made < moves):
+        view = service.view(code, token)[0]
+        assert isinstance(view, MacaoSeatView) and view.legal
+        choice = one_card_play(view)
+        service.play(code, token, view.number, 0 if choice is None else choice[1])
+        made += 1
+
+
+ROOMS_TABLE = sa.table("rooms", *(sa.column(c) for c in ("code", "game", "version", "created_ms", "updated_ms")),
+                       sa.column("state", sa.JSON))  # fmt: skip
+
+
+def migrate_to(connection: sa.Connection, revision: str, down: bool = False) -> None:
+    config = _config()
+    config.attributes["connection"] = connection
+    (command.downgrade if down else command.upgrade)(config, revision)
+
+
+@pytest.mark.usefixtures("secrets_in_order")
+def test_an_old_macao_room_becomes_a_match_of_one_round_and_plays_on(tmp_path: Path) -> None:
+    """Migration 0006: a Macao room of the single-round shape (no ``rounds``, ``round``,
+    ``earlier``, ``call_window_ms``) becomes round 1 of a match of 1, its moves replaying the
+    same table; downgrading keeps one round and sends a round holding a call to the lobby."""
+    new = Store(f"sqlite:///{tmp_path / 'new.sqlite3'}")  # plays the rooms, then they are written as 0005 kept them
+    service = Rooms(new)
+    playing, playing_host = service.create(MacaoSettings(seats=2, turn_timer=None), "Host")
+    service.start(playing, playing_host)
+    play_declaring(service, playing, playing_host, moves=3)
+    over, over_host = service.create(MacaoSettings(seats=2, turn_timer=None), "Host")
+    service.start(over, over_host)
+    play_declaring(service, over, over_host)
+    mau_binh, mau_binh_host = service.create(Settings(seats=2), "Host")
+    service.start(mau_binh, mau_binh_host)
+    before = {code: macao_room.round_state(state(service, code)) for code in (playing, over)}
+    with new.read() as connection:
+        rows = [dict(row._mapping) for row in connection.execute(sa.select(ROOMS_TABLE))]
+    new.close()
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        migrate_to(connection, "0005")
+        for row in rows:
+            old = dict(row["state"])
+            if old["game"] == "macao":
+                assert all(m >= 0 for m in old["moves"])
+                for key in ("round", "earlier", "call_window_ms"):
+                    del old[key]
+                old["settings"] = {k: v for k, v in old["settings"].items() if k != "rounds"}
+            connection.execute(ROOMS_TABLE.insert().values({**row, "state": old}))
+    engine.dispose()
+
+    store = Store(url)
+    service = Rooms(store)
+    with store.read() as connection:
+        versions = {row.code: row.version for row in connection.execute(sa.select(ROOMS_TABLE))}
+    kept = {row["code"]: row["version"] for row in rows}
+    assert versions == {**kept, playing: kept[playing] + 1, over: kept[over] + 1}  # a new version: pages redraw
+    for code in (playing, over):
+        room = state(service, code)
+        assert isinstance(room, MacaoRoom) and room.settings.rounds == 1 and room.round == 1 and not room.earlier
+        assert macao_room.round_state(room) == before[code]
+    finished = service.view(over, over_host)[0]
+    assert isinstance(finished, MacaoSeatView) and finished.phase == "over" and finished.match_over
+    assert finished.match is not None and finished.match.results == (tuple(placings(before[over])),)
+    play_declaring(service, playing, playing_host, moves=2)  # the round plays on
+    assert state(service, playing).number() >= 5
+
+    # back to 0005: a room in round 2 shows round 1 as it ended; a round with a call goes to the lobby
+    match, match_host = service.create(MacaoSettings(seats=2, turn_timer=None, rounds=3), "Host")
+    service.start(match, match_host)
+    play_declaring(service, match, match_host)
+    service.next_round(match, match_host, 1)
+    round_one = state(service, match).earlier[0]["moves"]
+    called = None
+    for _room in range(12):
+        code, tokens = people_room(service, 2, {1: "random"})  # Random always calls
+        view = to_one_card(service, code, tokens)
+        if view is not None:
+            service.play(code, tokens[0], view.number, one_card_play(view)[0])  # type: ignore[index]
+            called = code
+            break
+    assert called is not None and -2 in state(service, called).moves
+    store.close()
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        migrate_to(connection, "0005", down=True)
+        states = {row.code: row.state for row in connection.execute(sa.select(ROOMS_TABLE))}
+    engine.dispose()
+    for code in (playing, over, match, called):
+        assert not {"round", "earlier", "call_window_ms"} & set(states[code])
+        assert "rounds" not in states[code]["settings"]
+    assert states[match]["phase"] == "over" and states[match]["moves"] == round_one
+    assert states[called]["phase"] == "lobby" and states[called]["moves"] == []
+    assert states[playing]["phase"] == "playing" and states[mau_binh] == state_of_rows(rows, mau_binh)
+
+
+def state_of_rows(rows: list[dict[str, Any]], code: str) -> dict[str, Any]:
+    return next(dict(row["state"]) for row in rows if row["code"] == code)
 
 
 def test_no_sequence_of_actions_lets_a_seat_view_show_another_seat_cards(service: Rooms, clock: Clock) -> None:

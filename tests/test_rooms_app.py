@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
@@ -159,3 +161,100 @@ def test_a_macao_room_shows_each_person_their_own_hand_and_whose_turn() -> None:
         assert tables[0]["your_turn"] == (state.current == seat)
         others = {str(c) for s, hand in enumerate(state.hands) if s != seat for c in hand}
         assert not others & set(tables[0]["hand"])
+
+
+def test_a_macao_room_is_created_as_a_match_and_offers_macao_on_your_turn() -> None:
+    from rooms import macao_room
+
+    host = open_page(ROOMS)
+    host.segmented_control(key="rooms_game").set_value("macao").run()
+    host.segmented_control(key="rooms_seats").set_value(2).run()
+    host.segmented_control(key="rooms_macao_rounds").set_value(3).run()
+    host.button(key="rooms_create").click().run()
+    no_crash(host)
+    code = room_code(host)
+    host.button(key="rooms_start").click().run()
+    no_crash(host)
+    service = Rooms(get_store())
+    with service.store.read() as connection:
+        room, _version = service._row(connection, code)
+    assert isinstance(room, macao_room.MacaoRoom) and room.settings.rounds == 3 and room.round == 1
+    button = host.button(key=f"rooms_macao_call_{code}")
+    assert button.label == "Macao!" and button.disabled == (macao_room.round_state(room).current != 0)
+    assert "**Match**, round 1 of 3:" in "\n".join(m.value for m in host.markdown)
+    if not button.disabled:  # your turn: Macao! is said with your next play
+        button.click().run()
+        assert "Macao! will be declared with your next play." in "\n".join(c.value for c in host.caption)
+
+
+def test_a_person_page_catches_a_forgotten_macao_and_shows_the_standings(monkeypatch: Any) -> None:
+    """The host (played here through the service) forgets Macao! on a play that leaves one card
+    and the Easy computer lets it pass: the guest's page offers Macao! (catch Host), which
+    makes the host draw 5.  When the round is over the page shows the match's score and deals
+    the next round."""
+    from macao import State, placings
+    from rooms import MacaoSettings, macao_room
+
+    counter = iter(range(1, 10**6))
+    monkeypatch.setattr("rooms.service.new_secret", lambda: f"{next(counter):064x}")
+    service = Rooms(get_store())
+
+    def table(code: str) -> tuple[macao_room.MacaoRoom, State]:
+        with service.store.read() as connection:
+            room, _version = service._row(connection, code)
+        return room, macao_room.round_state(room)
+
+    for _room in range(40):
+        code, host = service.create(MacaoSettings(seats=3, turn_timer=None, rounds=3), "Host")
+        service.set_computer(code, host, 2, "easy")
+        guest_page = open_page(ROOMS, room=code)
+        guest = guest_page.session_state[TOKENS][code]
+        service.start(code, host)
+        caught = False
+        for _move in range(300):
+            room, state = table(code)
+            if room.phase != "playing":
+                break
+            token = host if state.current == 0 else guest
+            view = service.view(code, token)[0]
+            said = [i for i, a in enumerate(view.legal) if getattr(a, "declare", False)]  # type: ignore[union-attr]
+            if said and state.current == 0:
+                forget = view.legal.index(dataclasses.replace(view.legal[said[0]], declare=False))  # type: ignore
+                service.play(code, host, view.number, forget)
+                room, state = table(code)
+                caught = state.exposed == 0  # the Easy computer did not call first
+                break
+            service.play(code, token, view.number, said[0] if said else 0)
+        if caught:
+            break
+    else:
+        raise AssertionError("the host never forgot Macao! unseen by the computer")
+    guest_page.run()
+    no_crash(guest_page)
+    button = guest_page.button(key=f"rooms_macao_call_{code}")
+    assert button.label == "Macao! (catch Host)" and not button.disabled
+    button.click().run()
+    no_crash(guest_page)
+    room, state = table(code)
+    assert len(state.hands[0]) == 6 and state.log[-1].kind == "call" and state.log[-1].seat == 1
+
+    for _move in range(2000):  # the people play on, saying Macao!, to the end of the round
+        room, state = table(code)
+        if room.phase != "playing":
+            break
+        token = host if state.current == 0 else guest
+        view = service.view(code, token)[0]
+        said = [i for i, a in enumerate(view.legal) if getattr(a, "declare", False)]  # type: ignore[union-attr]
+        service.play(code, token, view.number, said[0] if said else 0)
+    assert room.phase == "over"
+    guest_page.run()
+    no_crash(guest_page)
+    points = macao_room.score(room).totals
+    text = "\n".join(m.value for m in guest_page.markdown)
+    assert "**Match** after round 1 of 3:" in text and all(f"**{p}**" in text for p in points)
+    assert sorted(points) == sorted(3 - p for p in placings(state))
+    guest_page.button(key=f"rooms_macao_next_{code}_1").click().run()
+    no_crash(guest_page)
+    room, _state = table(code)
+    assert room.round == 2 and room.phase == "playing"
+    assert "**Match**, round 2 of 3:" in "\n".join(m.value for m in guest_page.markdown)

@@ -21,10 +21,11 @@ import pytest
 import sqlalchemy as sa
 from alembic import command
 
-from macao import new_game
+from macao import Rules, new_game
 from rooms import MacaoSettings, Rooms, Settings, macao_room
 from rooms.macao_room import MacaoRoom
 from rooms.table import Room
+from solver.cards import Card
 from solver.table import MAX_SEED, deal_hands, deal_seed
 from store import Store, get_store
 from store.engine import _config, create_engine
@@ -142,27 +143,56 @@ def test_the_rooms_page_sends_nothing_a_later_hand_follows_from() -> None:
     assert not set(mau_binh_deals(numbers_in([page]), 4, range(1, 4))) & later
 
 
+def macao_deals(rules: Rules, candidates: set[str]) -> Iterator[frozenset[Card]]:
+    """Every hand the ways a Macao round has been dealt would give from these words and
+    numbers (as the seed, with the dealer drawn from it or set to each seat)."""
+    for candidate in sorted(candidates):
+        for dealer in (None, *range(rules.players)):
+            for hand in new_game(rules, candidate, dealer=dealer).hands:
+                yield frozenset(hand)
+
+
 def test_no_macao_deal_follows_from_what_a_member_saw(service: Rooms) -> None:
-    code, host = service.create(MacaoSettings(seats=3, turn_timer=None), "Host")
+    """A match of 3 rounds: nothing seat 2 saw before a round was dealt (every view at every
+    move, the history download between rounds) gives any hand of that round or a later one,
+    and nothing it saw during round 1 gives another seat's hand of it."""
+    code, host = service.create(MacaoSettings(seats=3, turn_timer=None, rounds=3), "Host")
     _seat, guest = service.join(code, "Guest")
     service.start(code, host)
     seen: list[str] = []
-    for _turn in range(12):
-        for token in (host, guest):
-            view, _version = service.view(code, token)
-            if token == guest:
-                seen.append(repr(view))
-            if view.legal:  # type: ignore[union-attr]
-                service.play(code, token, view.number, 0)
+    seen_before: list[list[str]] = []  # what seat 2 had seen before each round was dealt
+    for number in (1, 2, 3):
+        seen_before.append(list(seen))
+        for _turn in range(2000):
+            views = [service.view(code, token)[0] for token in (host, guest)]
+            seen.append(repr(views[1]))
+            if views[0].phase == "over":
+                break
+            for token, view in zip((host, guest), views):
+                if view.legal:  # type: ignore[union-attr]
+                    said = [i for i, a in enumerate(view.legal) if getattr(a, "declare", False)]  # type: ignore[union-attr]
+                    service.play(code, token, view.number, said[0] if said else 0)
         seen.append(service.history(code, guest))
+        if number == 1:
+            round_one = room_of(service, code)
+            assert isinstance(round_one, MacaoRoom)
+            during = seen[len(seen_before[0]) :]
+            others = {frozenset(h) for s, h in enumerate(macao_room.deal(round_one, 1).hands) if s != 1}
+            tried = words_in(during) | {str(n) for n in numbers_in(during)}
+            derived = set(macao_deals(round_one.settings.rules(), tried))
+            assert not derived & others, "another seat's round 1 hand follows from what seat 2 saw"
+        if number < 3:
+            service.next_round(code, guest, number)
     room = room_of(service, code)
-    assert isinstance(room, MacaoRoom) and room.secret not in "".join(seen)
-    deal = macao_room.round_history(room)[0]
-    others = {hand for seat, hand in enumerate(deal.hands) if seat != 1}
+    assert isinstance(room, MacaoRoom) and room.round == 3 and room.secret not in "".join(seen)
+    history = json.loads(seen[-1])
+    assert "seed" not in json.dumps(history) and "secret" not in history and len(history["played"]) == 3
     rules = room.settings.rules()
-    for candidate in sorted(words_in(seen) | {str(n) for n in numbers_in(seen)}):
-        tried = new_game(rules, candidate)
-        assert not others & set(tried.hands), f"the deal follows from {candidate!r}"
+    for number in (2, 3):
+        texts = seen_before[number - 1]
+        later = {frozenset(h) for r in range(number, 4) for h in macao_room.deal(room, r).hands}
+        derived = set(macao_deals(rules, words_in(texts) | {str(n) for n in numbers_in(texts)}))
+        assert not derived & later, f"round {number} follows from what seat 2 saw before it was dealt"
 
 
 def test_an_old_room_gets_a_secret_and_loses_its_seeds(tmp_path: Path) -> None:
