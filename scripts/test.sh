@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up the project (venv, test tools, Debian's Chromium for the browser tests) and run
-# the whole suite: ruff, mypy, the docs site's strict build, then pytest. Extra arguments
-# go to pytest.
+# the whole suite: ruff, mypy, the docs site's strict build, then pytest on every core.
+# Extra arguments go to pytest (after -n auto, so `-n 0` runs the tests serially).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
@@ -24,4 +24,5 @@ fi
 site_dir=$(mktemp -d)
 NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --site-dir "$site_dir"
 rm -rf "$site_dir"
-exec .venv/bin/python -m pytest "$@"
+# pytest on every core (pytest-xdist; -n 0 among the arguments runs it serially)
+exec .venv/bin/python -m pytest -n auto "$@"

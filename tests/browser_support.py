@@ -39,46 +39,73 @@ def require_chromium() -> None:
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
 
 
+class PortTaken(RuntimeError):
+    """Another process took the port between ``free_port()`` and the server's own bind."""
+
+
 def start_streamlit(
     script: str, log: Path, port: int, env: Mapping[str, str | None] | None = None, append: bool = False
 ) -> subprocess.Popen[bytes]:
     """Start ``streamlit run script`` on ``port`` (``env`` adds variables; None removes one)
-    and return the process once it answers its health check."""
+    and return the process once it answers its health check.
+
+    The answer counts only once the server's own log says it serves that address: a free
+    port can be taken by another test process (another xdist worker, another engineer's
+    run) before Streamlit binds it, and then the health check would reach that process's
+    server. A server that loses the port this way raises ``PortTaken``."""
     command = [
         str(Path(sys.executable).with_name("streamlit")), "run", script,
         "--server.headless", "true", "--server.port", str(port), "--server.address", "127.0.0.1",
         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
     ]  # fmt: skip
-    full_env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # unbuffered, so the log shows the address as soon as the server serves it
+    full_env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
     for name, value in (env or {}).items():
         if value is None:
             full_env.pop(name, None)
         else:
             full_env[name] = value
+    offset = log.stat().st_size if append and log.exists() else 0
     with log.open("a" if append else "w") as out:
         proc = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=full_env)
+    address = f"http://127.0.0.1:{port}"
+
+    def own_output() -> str:
+        with log.open(encoding="utf-8", errors="replace") as fh:
+            fh.seek(offset)
+            return fh.read()
+
     deadline = time.monotonic() + 60
     while True:
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as response:
-                if response.read().strip() == b"ok":
+            with urllib.request.urlopen(f"{address}/_stcore/health", timeout=2) as response:
+                if response.read().strip() == b"ok" and proc.poll() is None and address in own_output():
                     return proc
         except OSError:
             pass
+        if proc.poll() is not None and f"Port {port} is not available" in own_output():
+            raise PortTaken(f"port {port} was taken before streamlit could bind it")
         if proc.poll() is not None or time.monotonic() > deadline:
             proc.kill()
-            pytest.fail(f"streamlit did not start:\n{log.read_text()[-3000:]}")
+            pytest.fail(f"streamlit did not start:\n{own_output()[-3000:]}")
         time.sleep(0.3)
 
 
 @contextmanager
 def streamlit_server(script: str, log: Path, port: int | None = None) -> Iterator[str]:
     """Run ``streamlit run script`` on a loopback port (a free one unless given; a restart
-    on the same port is the same origin to the browser); yield its URL once healthy."""
-    port = port or free_port()
-    proc = start_streamlit(script, log, port)
+    on the same port is the same origin to the browser); yield its URL once healthy. A free
+    port that another process takes first is replaced by another, up to five times."""
+    for attempt in range(5):
+        chosen = port or free_port()
+        try:
+            proc = start_streamlit(script, log, chosen, append=attempt > 0)
+            break
+        except PortTaken:
+            if port is not None or attempt == 4:
+                raise
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{chosen}"
     finally:
         proc.terminate()
         try:

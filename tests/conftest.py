@@ -21,12 +21,18 @@ def shared_dir() -> Path:
     raise FileNotFoundError(f"shared/vectors not found next to {ROOT}")
 
 
+def worker_name() -> str:
+    """This process's pytest-xdist worker ("gw0", "gw1", ...), or "main" in a serial run."""
+    return os.environ.get("PYTEST_XDIST_WORKER", "main")
+
+
 @pytest.fixture(scope="session", autouse=True)
 def private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Point MAU_BINH_DATA_DIR at a temporary folder for the whole run (and drop any
     MAU_BINH_DATABASE_URL), so no test, nor a server a browser test starts, writes to the
-    real user data folder or database."""
-    folder = tmp_path_factory.mktemp("mau-binh-data")
+    real user data folder or database.  Under pytest-xdist each worker has a folder (and so
+    an SQLite file) of its own: the servers of one worker share it, no two workers do."""
+    folder = tmp_path_factory.mktemp(f"mau-binh-data-{worker_name()}")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("MAU_BINH_DATA_DIR", str(folder))
         patch.delenv("MAU_BINH_DATABASE_URL", raising=False)
@@ -55,6 +61,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if out:
         items[:] = [item for item in items if item not in out]
         config.hook.pytest_deselected(items=out)
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Keep each browser module on one pytest-xdist worker (``--dist loadgroup``, set in
+    pyproject.toml): its module-scoped ``server`` and ``browser`` start once, not once on
+    every worker that would get one of its tests.  The other tests go one by one to
+    whichever worker is free."""
+    if item.get_closest_marker("browser") or {"server", "browser"} & set(getattr(item, "fixturenames", ())):
+        item.add_marker(pytest.mark.xdist_group(item.path.stem))
 
 
 # --- the real-browser tests' server and browser (one of each per test module) ----------------
@@ -86,17 +101,3 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield b
         b.close()
-
-
-@pytest.fixture(autouse=True, scope="session")
-def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """Every test's store (the app's profiles and page state) in a folder of its own, never
-    the user's data folder; servers the tests start inherit it."""
-    folder = tmp_path_factory.mktemp("data")
-    before = os.environ.get("MAU_BINH_DATA_DIR")
-    os.environ["MAU_BINH_DATA_DIR"] = str(folder)
-    yield folder
-    if before is None:
-        os.environ.pop("MAU_BINH_DATA_DIR", None)
-    else:
-        os.environ["MAU_BINH_DATA_DIR"] = before
