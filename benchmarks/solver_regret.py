@@ -61,8 +61,8 @@ import numpy as np
 from solver import _core
 from solver.cards import Card
 from solver.context import Table
-from solver.deep import refine, set_opponents
-from solver.fields import FIELDS, NAIVE_SHARE
+from solver.deep import refine, set_mixture, set_opponents
+from solver.fields import FIELDS, MIXTURE, NAIVE_SHARE
 from solver.rules import PRESETS, SPECIAL_NAMES, Rules
 from solver.strategy import solve
 from solver.tables import get_field, get_model, read_model
@@ -272,6 +272,8 @@ def set_hands(hands: np.ndarray, setup: Setup, rules: Rules, seed: Sequence[int]
         table = Table(rules, setup.players, setup.opp_field)
         out = set_opponents(flat, rules, setup.players, setup.opp_field, np.random.default_rng([*seed, 3]),
                             table.opponent_model)  # fmt: skip
+    elif setup.opponents == "mix":
+        out = set_mixture(flat, rules, setup.players, np.random.default_rng([*seed, 4]))
     else:
         out, _ = _core.solve_batch(get_model(rules, setup.players, setup.opp_field), flat)
     return np.asarray(out).reshape(hands.shape)
@@ -407,9 +409,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--presets", nargs="*", default=["vietnamese", "four-two"], choices=sorted(PRESETS))
     parser.add_argument("--players", nargs="*", type=int, default=[2, 4], choices=[2, 3, 4])
     parser.add_argument("--modes", nargs="*", default=["fast", "deep"], choices=MODES)
-    parser.add_argument("--opponents", default="fast", choices=("fast", "sbf", "field"),
+    parser.add_argument("--opponents", default="fast", choices=("fast", "sbf", "field", "mix"),
                         help="how the opponents set their hands (default: the fast solver; field: as the "
-                        "--opp-field field plays, its naive share strongest back first)")  # fmt: skip
+                        "--opp-field field plays, its naive share strongest back first; mix: each hand by "
+                        "one of solver.fields.MIXTURE's policies)")  # fmt: skip
     parser.add_argument("--opp-field", default="strong", choices=FIELDS,
                         help="tables of the opponents' fast solver (default strong)")  # fmt: skip
     parser.add_argument("--field", choices=FIELDS,
@@ -427,7 +430,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--bank must be at least 1000 hands (about 1.3 % of them avoid a hand's cards)")
     field = args.field or ("beginners" if args.opponents == "sbf" else args.opp_field)
     opponents = {"sbf": "strongest back first", "fast": f"the fast solver, field={args.opp_field!r}",
-                 "field": f"as the {args.opp_field!r} field plays (naive share {NAIVE_SHARE[args.opp_field]:.0%})"}[
+                 "field": f"as the {args.opp_field!r} field plays (naive share {NAIVE_SHARE[args.opp_field]:.0%})",
+                 "mix": "each hand by one of " + ", ".join(f"{p} {w:.0%}" for p, w in MIXTURE.items())}[
         args.opponents]  # fmt: skip
     print(f"{args.hands} hands x {args.deals} deals, opponents: {opponents}; tested modes play field={field!r}")
     print(f"{'preset':<11} {'players':>7} {'mode':<5} {'regret':>8} {'95% CI':>8} {'held-out':>9} {'95% CI':>8} "

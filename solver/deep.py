@@ -30,7 +30,7 @@ import numpy as np
 from . import _core
 from .cards import Card
 from .context import Table
-from .fields import NAIVE_SHARE, seat_naive_share
+from .fields import MIXTURE, NAIVE_SHARE, seat_naive_share
 from .rules import SPECIAL_NAMES, Rules
 from .scoring import Arrangement, arrangement_from_codes, declared_special
 from .tables import get_model
@@ -100,6 +100,25 @@ def set_opponents(
     return out
 
 
+def set_mixture(hands: np.ndarray, rules: Rules, players: int, rng: np.random.Generator) -> np.ndarray:
+    """Arrangements (n, 13) of opponent hands (n, 13), each set by one policy of
+    :data:`~solver.fields.MIXTURE` drawn with its chance: a field's shipped fast solver, or
+    "strongest back first" for ``"naive"``."""
+    policies = list(MIXTURE)
+    pick = rng.choice(len(policies), size=len(hands), p=list(MIXTURE.values()))
+    out = np.empty_like(hands)
+    for i, policy in enumerate(policies):
+        chosen = pick == i
+        if not chosen.any():
+            continue
+        part = np.ascontiguousarray(hands[chosen])
+        if policy == "naive":
+            out[chosen] = _core.strongest_back_first(part, rules.wheel == "second")
+        else:
+            out[chosen] = _core.solve_batch(get_model(rules, players, policy), part)[0]
+    return out
+
+
 def score_candidates(
     hand: Sequence[Card],
     arrangements: Sequence[Arrangement],
@@ -154,17 +173,23 @@ def settle_sums(
     samples: int,
     stream: int = 0,
     model: _core.Model | None = None,
+    mixture: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Chi sums of each of my sets ``mine`` (K, 13) over ``samples`` opponent deals at
     ``table``, and the sums of each one's squared per-deal difference from the first;
     ``stream`` 0 deals from ``seed`` itself, another stream deals further deals of the same
-    seed.  The opponents play ``model`` (default: the table's :attr:`~solver.context.Table.opponent_model`)."""
+    seed.  The opponents play ``model`` (default: the table's :attr:`~solver.context.Table.opponent_model`),
+    or with ``mixture`` each one the policy of :data:`~solver.fields.MIXTURE` drawn for it
+    (:func:`set_mixture`); ``model`` still settles."""
     rules, players = table.rules, table.players
     model = table.opponent_model if model is None else model
     nopp = players - 1
     opp_hands, rng = deal_opponents(hand, players, samples, seed, stream)
     flat = np.ascontiguousarray(opp_hands.reshape(samples * nopp, 13))
-    opp_arr = set_opponents(flat, rules, players, table.field, rng, model, _seat_shares(table, samples))
+    if mixture:
+        opp_arr = set_mixture(flat, rules, players, rng)
+    else:
+        opp_arr = set_opponents(flat, rules, players, table.field, rng, model, _seat_shares(table, samples))
     opp_arr = np.ascontiguousarray(opp_arr.reshape(samples, nopp, 13))
     index = {name: i for i, name in enumerate(SPECIAL_NAMES)}
     if rules.special_detection == "auto":

@@ -24,6 +24,11 @@ DEFAULT_FIELD = "population"
 #: Share of each field's players who set "strongest back first" [choice for "population":
 #: real tables hold naive players; a quarter costs little against strong ones].
 NAIVE_SHARE = {"population": 0.25, "strong": 0.0, "beginners": 1.0}
+#: The mixture of opponent policies fast mode is measured and re-ranked against (issue
+#: 42), each hand set by one of them with these chances: the strong field's fast solver
+#: (a table of solvers), the population field's (the Play page's Club) and "strongest back
+#: first" (a beginner) [choice: one each, so no table the solver may meet dominates].
+MIXTURE = {"strong": 1 / 3, "population": 1 / 3, "naive": 1 / 3}
 #: Who can sit in an opponent seat of a table's lineup (``Table(lineup=...)``): a person,
 #: or a computer level of :mod:`solver.players`.
 SEATS = ("person", "beginner", "club", "expert")

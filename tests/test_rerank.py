@@ -220,6 +220,12 @@ def test_the_build_writes_weights_and_records_itself(tmp_path: Path) -> None:
                  "--deals", "100", "--out", str(out), "--jobs", "1"]) == 0  # fmt: skip
     again = read_rerank(path, 2)
     assert again is not None and np.array_equal(again.weights, rerank.weights) and again.margin == rerank.margin
+    # valued against the mixture of opponent policies, the same hands teach other weights
+    assert main(["build", "--preset", "four-two", "--field", "strong", "--sizes", "2", "--hands", "30",
+                 "--deals", "100", "--out", str(out), "--jobs", "1", "--against", "mixture"]) == 0  # fmt: skip
+    mixed = read_rerank(path, 2)
+    assert mixed is not None and not np.array_equal(mixed.weights, rerank.weights)
+    assert read_manifest(out)["files"][path.name]["builds"][-1]["command"].endswith("--against mixture")
 
 
 def test_the_build_names_what_is_missing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

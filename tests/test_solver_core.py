@@ -391,6 +391,27 @@ def test_deep_mode_deals_each_seat_of_a_lineup_as_that_seat_plays() -> None:
     assert _seat_shares(Table(rules, 4), samples) is None
 
 
+def test_the_mixture_sets_each_opponent_by_one_of_its_policies_with_its_chance() -> None:
+    from solver.deep import set_mixture
+    from solver.fields import MIXTURE
+
+    rules = PRESETS["vietnamese"]
+    hands_ = np.asarray([codes_of(c) for c in hands("deep-mixture", 900)], dtype=np.int32)
+    by_policy = {"naive": _core.strongest_back_first(hands_, True),
+                 "strong": _core.solve_batch(strategy.get_model(rules, 4, "strong"), hands_)[0],
+                 "population": _core.solve_batch(strategy.get_model(rules, 4, "population"), hands_)[0]}  # fmt: skip
+    mixed = set_mixture(hands_, rules, 4, np.random.default_rng(5))
+    assert np.array_equal(mixed, set_mixture(hands_, rules, 4, np.random.default_rng(5)))  # seeded
+    same = {name: np.all(mixed == sets, axis=1) for name, sets in by_policy.items()}
+    assert np.all(np.any(list(same.values()), axis=0))  # every hand is set by one of the policies
+    # where a policy's set is its own (no other policy sets the hand so), its share shows
+    for name, chance in MIXTURE.items():
+        own = np.all([~np.all(by_policy[name] == by_policy[other], axis=1) for other in MIXTURE if other != name],
+                     axis=0)  # fmt: skip
+        assert own.sum() > 100
+        assert abs(same[name][own].mean() - chance) < 0.1, name
+
+
 def test_row_table_sweep_factors() -> None:
     from solver.tables import GAMMA_LOSE, GAMMA_WIN
 

@@ -84,6 +84,8 @@ TEMPERATURE = 0.05
 RIDGES = (0.001, 0.01, 0.1, 1.0)
 FOLDS = 3
 NEWTON_STEPS = 50
+#: Whom the training hands' sets are valued against (``--against``).
+AGAINST = ("field", "mixture")
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,7 @@ class Job:
     hands: tuple[int, ...]
     deals: int
     seed: int
+    mixture: bool = False  # opponents by solver.fields.MIXTURE, not as the field plays
 
 
 @dataclass(frozen=True)
@@ -129,7 +132,7 @@ def sample_hands(job: Job) -> list[Sample]:
         cards = [Card(c) for c in codes]
         deal_seed = int(np.random.default_rng([job.seed, job.players, hand, 1]).integers(2**62))
         totals, _ = settle_sums(cards, sets, np.full(len(sets), -1, dtype=np.int32), table, deal_seed, job.deals,
-                                model=model)  # fmt: skip
+                                model=model, mixture=job.mixture)  # fmt: skip
         out.append(Sample(_core.rerank_features(model, sets), np.asarray([ev for *_, ev in top]),
                           np.asarray(totals, dtype=np.float64) / job.deals))  # fmt: skip
     return out
@@ -213,7 +216,7 @@ def cross_validated(samples: list[Sample], ridge: float) -> float:
 
 
 def build(preset: str, field: str, sizes: list[int], out: Path, hands: dict[int, int], deals: int, seed: int,
-          jobs: int, executor: str) -> None:  # fmt: skip
+          jobs: int, executor: str, against: str = "field") -> None:  # fmt: skip
     """Learn the weights for each table size in ``sizes`` from ``hands[size]`` training
     hands and write them (see the module)."""
     rules = PRESETS[preset]
@@ -225,8 +228,8 @@ def build(preset: str, field: str, sizes: list[int], out: Path, hands: dict[int,
     for players in sizes:
         start = time.perf_counter()
         count = hands[players]
-        work = [Job(rules, players, field, out, tuple(range(lo, min(lo + chunk, count))), deals, seed)
-                for lo in range(0, count, chunk)]  # fmt: skip
+        work = [Job(rules, players, field, out, tuple(range(lo, min(lo + chunk, count))), deals, seed,
+                    against == "mixture") for lo in range(0, count, chunk)]  # fmt: skip
         with open_pool(executor, jobs) as pool:
             samples = [s for part in pool.map(sample_hands, work) for s in part]
         scores = {ridge: cross_validated(samples, ridge) for ridge in RIDGES}
@@ -255,7 +258,8 @@ def build(preset: str, field: str, sizes: list[int], out: Path, hands: dict[int,
     builds = [b for b in manifest.builds_of(record, name) if b["build"] != "rerank"]
     sizes_hands = {**earlier["rerank_hands"], **{str(p): hands[p] for p in sizes}}
     builds.append({"build": "rerank", "command": f"python -m solver.training.rerank build --preset {preset} --field "
-                   f"{field}", "rerank_deals": deals, "rerank_seed": seed, "temperature": TEMPERATURE, "took": took,
+                   f"{field} --against {against}", "rerank_deals": deals, "rerank_seed": seed,
+                   "temperature": TEMPERATURE, "took": took,
                    "rerank_hands": dict(sorted(sizes_hands.items())),
                    "figures": dict(sorted({**earlier["figures"], **figures}.items()))})  # fmt: skip
     manifest.record_file(record, out, name, "removal", preset, field, builds)
@@ -275,6 +279,9 @@ def main(argv: list[str] | None = None) -> int:
                    + ", ".join(f"{n:,} at {p} players" for p, n in HANDS.items()) + ")")
     b.add_argument("--deals", type=int, default=DEALS, help=f"opponent deals per hand (default {DEALS})")
     b.add_argument("--seed", type=int, default=SEED)
+    b.add_argument("--against", default="field", choices=AGAINST,
+                   help="whom each training hand's sets are valued against: 'field' (as the field plays, "
+                   "default) or 'mixture' (each opponent by one policy of solver.fields.MIXTURE)")  # fmt: skip
     b.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     b.add_argument("--out", type=Path, default=DATA_DIR, help="the data directory (its removal file is rewritten)")
     b.add_argument("--executor", default="local",
@@ -291,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"{args.out / MANIFEST} has no play entry for {args.preset} {args.field}")
     hands = HANDS if args.hands is None else {p: args.hands for p in TABLE_SIZES}
     build(args.preset, args.field, sorted(set(args.sizes)), args.out, hands, args.deals, args.seed, max(1, args.jobs),
-          args.executor)  # fmt: skip
+          args.executor, args.against)  # fmt: skip
     return 0
 
 
