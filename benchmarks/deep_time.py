@@ -1,11 +1,13 @@
-"""Deep mode's time per decision (issue 28), with its further deals drawn in rounds and in one go.
+"""Deep mode's time per decision (issues 28 and 42): further deals in rounds or in one go, on one thread or several.
 
 Deep mode draws further deals when the top of its ranking is contested
-(:data:`solver.deep.EXTRA_ROUNDS`); this times :func:`solver.deep.refine` per hand on
-one core (CPU time) with those rounds and with the same number of deals drawn at once
-(``extra=(EXTRA_SAMPLES,)``, the rule before the rounds), alternating the two on every
-hand so that both see the same machine.  Also how many rounds each hand drew, and how
-often the two choose a different set.
+(:data:`solver.deep.EXTRA_ROUNDS`); this times :func:`solver.deep.refine` per hand with
+those rounds and with the same number of deals drawn at once
+(``extra=(EXTRA_SAMPLES,)``, the rule before the rounds), and the rounds with the sampled
+opponents set on one thread and on ``--threads`` (default :data:`solver.threads.DECISION_THREADS`,
+what deep mode does), the three rotated on every hand so that all see the same machine; wall time and CPU
+time of every thread.  Also how many rounds each hand drew, whether the thread counts chose
+the same sets (they must), and how often rounds and one go choose a different set.
 
     python benchmarks/deep_time.py                      # vietnamese, 4 players, strong field, 100 hands
     python benchmarks/deep_time.py --field population --players 2
@@ -19,13 +21,14 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's solver
 
 from solver import deep
+from solver import threads as solver_threads
 from solver.cards import Card
 from solver.context import Table
 from solver.fields import FIELDS
@@ -65,39 +68,57 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--field", default="strong", choices=FIELDS)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=solver_threads.DECISION_THREADS,
+                        help="threads of the threaded rows (default: deep mode's own)")
     args = parser.parse_args(argv)
     table = Table(args.rules, args.players, args.field)
     rng = random.Random(args.seed)
     hands = [[Card(c) for c in rng.sample(range(52), 13)] for _ in range(args.hands)]
-    rules: dict[str, Callable[[list[Card], int], object]] = {
-        f"rounds {deep.EXTRA_ROUNDS}": lambda hand, seed: deep.refine(hand, table, 1, seed),
-        f"at once ({deep.EXTRA_SAMPLES},)": lambda hand, seed: deep.refine(hand, table, 1, seed,
-                                                                          extra=(deep.EXTRA_SAMPLES,)),
-    }  # fmt: skip
+    variants: dict[str, tuple[Sequence[int], int]] = {
+        f"rounds {deep.EXTRA_ROUNDS}, 1 thread": (deep.EXTRA_ROUNDS, 1),
+        f"rounds {deep.EXTRA_ROUNDS}, {args.threads} threads": (deep.EXTRA_ROUNDS, args.threads),
+        f"at once ({deep.EXTRA_SAMPLES},), 1 thread": ((deep.EXTRA_SAMPLES,), 1),
+    }
     for hand in hands[:3]:  # warm up: the model loaded, the caches filled
-        for decide in rules.values():
-            decide(hand, 0)
-    times: dict[str, list[float]] = {name: [] for name in rules}
-    chosen: dict[str, list[object]] = {name: [] for name in rules}
+        for extra, threads in variants.values():
+            decide(hand, table, 0, extra, threads)
+    wall: dict[str, list[float]] = {name: [] for name in variants}
+    cpu: dict[str, list[float]] = {name: [] for name in variants}
+    chosen: dict[str, list[object]] = {name: [] for name in variants}
     for i, hand in enumerate(hands):
-        for name, decide in rules.items() if i % 2 == 0 else reversed(rules.items()):
-            start = time.process_time()
-            ranked = decide(hand, i)
-            times[name].append(time.process_time() - start)
-            chosen[name].append(ranked[0][0])  # type: ignore[index]
+        order = list(variants.items())
+        for name, (extra, threads) in order[i % len(order):] + order[: i % len(order)]:
+            start, start_cpu = time.perf_counter(), time.process_time()
+            ranked = decide(hand, table, i, extra, threads)
+            wall[name].append(time.perf_counter() - start)
+            cpu[name].append(time.process_time() - start_cpu)
+            chosen[name].append(ranked[0][0])
     rounds = Counter(rounds_drawn(hand, table, i) for i, hand in enumerate(hands))
     print(f"## Deep mode, {args.rules}, {args.players} players, field {args.field!r}: {args.hands} seeded hands, "
-          "CPU time of one process per decision\n")  # fmt: skip
-    print("| further deals | time per decision |")
-    print("|---|---|")
-    for name, spent in times.items():
-        print(f"| {name} | {summary(spent)} |")
-    names = list(rules)
-    differ = sum(a != b for a, b in zip(chosen[names[0]], chosen[names[1]]))
+          "time per decision\n")  # fmt: skip
+    print("| further deals, threads | wall time | CPU time (all threads) |")
+    print("|---|---|---|")
+    for name in variants:
+        print(f"| {name} | {summary(wall[name])} | {summary(cpu[name])} |")
+    names = list(variants)
+    same_threads = all(a == b for a, b in zip(chosen[names[0]], chosen[names[1]], strict=True))
+    differ = sum(a != b for a, b in zip(chosen[names[0]], chosen[names[2]], strict=True))
     print(
         f"\nrounds drawn: {', '.join(f'{k}: {rounds[k]} hands' for k in sorted(rounds))}; "
-        f"the two chose a different set on {differ} of {args.hands} hands"
+        f"1 and {args.threads} threads chose {'the same set on every hand' if same_threads else 'DIFFERENT sets'}; "
+        f"rounds and at once chose a different set on {differ} of {args.hands} hands"
     )
+
+
+def decide(hand: list[Card], table: Table, seed: int, extra: Sequence[int], threads: int) -> Any:
+    """Deep mode's ranking of ``hand`` with ``extra`` further deals, its sampled opponents
+    set on ``threads`` threads."""
+    kept = solver_threads.DECISION_THREADS
+    solver_threads.DECISION_THREADS = threads
+    try:
+        return deep.refine(hand, table, 1, seed, extra=extra)
+    finally:
+        solver_threads.DECISION_THREADS = kept
 
 
 if __name__ == "__main__":

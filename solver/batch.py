@@ -26,16 +26,14 @@ Fast mode runs the core on the calling thread, or on ``workers`` threads for lar
 batches (the core releases the GIL).  Deep mode (Monte Carlo, about 0.1 s a hand) runs
 :func:`solver.solve` for each hand with the same ``seed``, so a hand gets the answer it
 gets alone whatever the batch; ``workers`` forks that many processes (``None``: one per
-core).
+core), each setting its sampled opponents on one thread (:mod:`solver.threads`).
 """
 
 from __future__ import annotations
 
-import itertools
 import multiprocessing
 import os
 from collections.abc import Iterable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from dataclasses import field as default
 from typing import ClassVar
@@ -43,7 +41,7 @@ from typing import ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
+from . import _core, threads
 from .cards import Card, InvalidCardError, InvalidHandError
 from .context import Table, as_table
 from .fields import DEFAULT_FIELD, FIELDS, check_field
@@ -214,16 +212,7 @@ def _solve_fast(codes: IntArray, table: Table, seed: int | None, workers: int) -
     rules, players, field, model = table.rules, table.players, table.field, table.model
     n = len(codes)
     row_win = np.zeros((n, 3))
-    parts = min(workers, max(1, n // MIN_THREAD_CHUNK))
-    if parts == 1:
-        best, ev = _core.solve_batch(model, codes, None, row_win)
-    else:
-        bounds = np.linspace(0, n, parts + 1).astype(int).tolist()
-        slices = [slice(a, b) for a, b in itertools.pairwise(bounds)]
-        with ThreadPoolExecutor(parts) as pool:
-            done = list(pool.map(lambda s: _core.solve_batch(model, codes[s], None, row_win[s]), slices))
-        best = np.concatenate([d[0] for d in done])
-        ev = np.concatenate([d[1] for d in done])
+    best, ev = threads.solve_split(model, codes, min(workers, max(1, n // MIN_THREAD_CHUNK)), row_win)
     for i in np.flatnonzero(np.isneginf(ev)):
         # only under strict validity: no valid split exists; the naive setting fouls
         arrangement = strongest_back_first_codes(codes[i].tolist(), rules)
@@ -262,7 +251,7 @@ def _solve_deep(codes: IntArray, table: Table, seed: int | None, workers: int) -
     if parts == 1:
         done = [_deep_job(jobs[0])]
     else:
-        with multiprocessing.get_context("fork").Pool(parts) as pool:
+        with multiprocessing.get_context("fork").Pool(parts, initializer=_one_thread_a_decision) as pool:
             done = pool.map(_deep_job, jobs)
     rows = [answer for answers in done for answer in answers]
     best = np.asarray([r[0] for r in rows], dtype=np.int32)
@@ -273,6 +262,12 @@ def _solve_deep(codes: IntArray, table: Table, seed: int | None, workers: int) -
 
 
 DeepAnswer = tuple[list[int], float, int, tuple[float, float, float]]
+
+
+def _one_thread_a_decision() -> None:
+    """A deep worker process sets its sampled opponents on its own thread: the processes
+    already take the cores."""
+    threads.DECISION_THREADS = 1
 
 
 def _deep_job(job: tuple[list[list[int]], Table, int | None]) -> list[DeepAnswer]:

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from . import _core
+from . import _core, threads
 from .cards import Card
 from .context import Table
 from .fields import MIXTURE, NAIVE_SHARE, seat_naive_share
@@ -95,8 +95,7 @@ def set_opponents(
         out[naive] = _core.strongest_back_first(np.ascontiguousarray(hands[naive]), rules.wheel == "second")
     if not naive.all():
         model = get_model(rules, players, field) if model is None else model
-        solved, _ = _core.solve_batch(model, np.ascontiguousarray(hands[~naive]))
-        out[~naive] = solved
+        out[~naive] = threads.solve_split(model, hands[~naive], threads.DECISION_THREADS)[0]
     return out
 
 
@@ -115,7 +114,7 @@ def set_mixture(hands: np.ndarray, rules: Rules, players: int, rng: np.random.Ge
         if policy == "naive":
             out[chosen] = _core.strongest_back_first(part, rules.wheel == "second")
         else:
-            out[chosen] = _core.solve_batch(get_model(rules, players, policy), part)[0]
+            out[chosen] = threads.solve_split(get_model(rules, players, policy), part, threads.DECISION_THREADS)[0]
     return out
 
 

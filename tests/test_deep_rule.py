@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from solver import _core
+from solver import threads as solver_threads
 from solver.cards import Card
 from solver.context import Table
 from solver.deep import (
@@ -24,6 +25,7 @@ from solver.deep import (
 )
 from solver.rules import PRESETS
 from solver.scoring import arrangement_from_codes
+from solver.threads import solve_split
 
 RULES = PRESETS["vietnamese"]
 TABLE = Table(RULES, 4, "strong")
@@ -84,3 +86,22 @@ def test_further_deals_are_a_stream_of_their_own() -> None:
     assert np.array_equal(first, again) and not np.array_equal(first, further)
     mine = {c.code for c in hand}
     assert not mine & set(further.ravel().tolist())
+
+
+@pytest.mark.parametrize("parts", [1, 2, 3])
+def test_split_batches_solve_each_hand_as_it_is_solved_alone(parts: int) -> None:
+    codes = np.sort(np.asarray([[c.code for c in hand] for hand in hands(301, 12)], dtype=np.int32), axis=1)
+    alone_best, alone_ev = _core.solve_batch(TABLE.model, codes)
+    wins = np.zeros((len(codes), 3))
+    best, ev = solve_split(TABLE.model, codes, parts, wins)
+    assert np.array_equal(best, alone_best) and np.array_equal(ev, alone_ev)
+    assert wins.min() > 0  # every hand's row chances were written, whichever thread solved it
+
+
+def test_a_decision_is_the_same_on_one_thread_and_on_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = Table(RULES, 4, "population")
+    seen = []
+    for threads in (1, 2):
+        monkeypatch.setattr(solver_threads, "DECISION_THREADS", threads)
+        seen.append([refine(hand, table, 3, seed) for seed, hand in enumerate(hands(4, 13))])
+    assert seen[0] == seen[1]
