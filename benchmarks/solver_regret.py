@@ -23,7 +23,8 @@ oracle's best.
 
 Modes: ``fast`` and ``deep`` (the solver with ``--field``), ``deep-2se`` (deep mode's
 rule before issue 28: 600 deals, the fast choice kept unless beaten by two paired
-standard errors), ``sbf`` and ``alt`` (the fast
+standard errors), ``deep-2r`` (its rule from issue 28 to issue 42: a second round of 500
+further deals while the contest is still close, up to 1,600 deals), ``sbf`` and ``alt`` (the fast
 solver with the tables in ``--alt-tables DIR``, same file names as ``solver/data``, with
 the card-removal corrections there if the directory has them), and ``bank``: fast mode's 8 best sets re-ranked by
 their card-aware values (:func:`solver.training.removal.card_aware_values`) against a bank of
@@ -70,7 +71,7 @@ from solver.training.removal import CANDIDATES, Bank, card_aware_values, plain_b
 from solver.training.rowsettle import rows_net, valid_rows, win_values
 from solver.training.tables import row_keys
 
-MODES = ("fast", "deep", "deep-2se", "sbf", "alt", "bank")
+MODES = ("fast", "deep", "deep-2se", "deep-2r", "sbf", "alt", "bank")
 
 # --- the Pareto front ------------------------------------------------------------------
 
@@ -312,10 +313,14 @@ def answer(mode: str, codes: list[int], setup: Setup, rules: Rules, hand: int) -
         cards = [Card(c) for c in codes]
         sol = solve(cards, rules, setup.players, mode="deep", seed=setup.seed * 100_003 + hand, field=setup.field)
         return [c.code for c in sol.best.cards]
-    if mode == "deep-2se":  # deep mode's rule before issue 28, on the same deals
+    if mode in ("deep-2se", "deep-2r"):  # deep mode's earlier rules, on the same deals
         cards = [Card(c) for c in codes]
         table = Table(rules, setup.players, setup.field)
-        ranked = refine(cards, table, 1, setup.seed * 100_003 + hand, extra=(), switch_z=2.0)
+        seed = setup.seed * 100_003 + hand
+        if mode == "deep-2se":  # the rule before issue 28
+            ranked = refine(cards, table, 1, seed, extra=(), switch_z=2.0)
+        else:
+            ranked = refine(cards, table, 1, seed, extra=(500, 500))  # issues 28 to 42
         if ranked:
             return [c.code for c in ranked[0][0].cards]
     if mode in ("fast", "alt"):

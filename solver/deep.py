@@ -12,8 +12,9 @@ settlement — bonuses, scoops, sập làng, fouls, specials, aces and card remo
 included.  The candidates are then ranked by their mean chi.  When the fast choice and
 its closest rival are within :data:`CLOSE_Z` paired standard errors, further deals are
 drawn in rounds (:data:`EXTRA_ROUNDS`, up to :data:`EXTRA_SAMPLES`) until they are not
-or the rounds run out (at 4 players a decision then takes up to 2.5 times as long); the
-higher mean wins.
+or the rounds run out (at 4 players a decision then takes up to 1.8 times as long); the
+higher mean wins.  The sampled opponents, nearly all of a decision's time, are set on
+:data:`solver.threads.DECISION_THREADS` threads.
 
 The settlement used here is :func:`solver._core.settle_first`, a C port of
 :func:`solver.scoring.score_table` for seat 0 (tests compare the two on random tables).
@@ -39,10 +40,13 @@ DEFAULT_SAMPLES = 600
 DEFAULT_CANDIDATES = 8
 DEFAULT_SEED = 20261130
 #: Further deals when the top is contested (see :func:`refine`), in rounds: a round is
-#: drawn only while the contest is still close after the deals before it, so the hands
-#: settled by the first round stop there (at 4 players against the strong field, 11 of
-#: 100 seeded hands: their decision takes 1,100 deals' time instead of 1,600).
-EXTRA_ROUNDS = (500, 500)
+#: drawn only while the contest is still close after the deals before it.  One round
+#: [measured, issue 42: a second round of 500, drawn by half of all hands at 4 players
+#: against the strong field, was most of deep mode's time at p90 and bought no regret:
+#: benchmarks/solver_regret.py, vietnamese, 400 hands, 2,000 deals, one round against two:
+#: 0.0049 / 0.0056 at 4 players (strong field), 0.0035 / 0.0031 (population), 0.0042 /
+#: 0.0041 heads-up (strong), each ± 0.002].
+EXTRA_ROUNDS = (500,)
 #: The most further deals a decision draws.
 EXTRA_SAMPLES = sum(EXTRA_ROUNDS)
 #: How close is contested: the fast choice and its closest rival within this many paired
