@@ -32,6 +32,9 @@ their card-aware values (:func:`solver.training.removal.card_aware_values`) agai
 my 13 cards count (about 1.3 %), each settled with me one on one.  The corrections
 fast mode ships are learned from such values; ``bank`` shows what valuing each hand's
 sets that way would add (see :func:`bank_answer`).
+With ``--lineup`` deep mode is told who sits in each opponent seat (``Table(lineup=...)``:
+a Beginner's sampled hands set strongest back first, a Club's or Expert's by the field's
+fast solver), as the Play page's Expert is; fast mode does not read it.
 With ``--floor-deals N`` a ``floor`` row is added: the regret of the set that is best on N
 further deals of the hand, measured on the same ``--deals`` as the modes.  With N large
 that set is (nearly) the true best, so the row is what a perfect solver would score: the
@@ -63,7 +66,7 @@ from solver import _core
 from solver.cards import Card
 from solver.context import Table
 from solver.deep import refine, set_mixture, set_opponents
-from solver.fields import FIELDS, MIXTURE, NAIVE_SHARE
+from solver.fields import FIELDS, MIXTURE, NAIVE_SHARE, SEATS
 from solver.rules import PRESETS, SPECIAL_NAMES, Rules
 from solver.strategy import solve
 from solver.tables import get_field, get_model, read_model
@@ -242,6 +245,7 @@ class Setup:
     alt_tables: Path | None
     bank: int = 50_000
     floor_deals: int = 0
+    lineup: tuple[str, ...] | None = None  # who deep mode is told sits in each opponent seat
 
 
 @cache
@@ -311,11 +315,12 @@ def answer(mode: str, codes: list[int], setup: Setup, rules: Rules, hand: int) -
         return bank_answer(codes, setup, rules)
     if mode == "deep":
         cards = [Card(c) for c in codes]
-        sol = solve(cards, rules, setup.players, mode="deep", seed=setup.seed * 100_003 + hand, field=setup.field)
+        table = Table(rules, setup.players, setup.field, lineup=setup.lineup)
+        sol = solve(cards, mode="deep", seed=setup.seed * 100_003 + hand, table=table)
         return [c.code for c in sol.best.cards]
     if mode in ("deep-2se", "deep-2r"):  # deep mode's earlier rules, on the same deals
         cards = [Card(c) for c in codes]
-        table = Table(rules, setup.players, setup.field)
+        table = Table(rules, setup.players, setup.field, lineup=setup.lineup)
         seed = setup.seed * 100_003 + hand
         if mode == "deep-2se":  # the rule before issue 28
             ranked = refine(cards, table, 1, seed, extra=(), switch_z=2.0)
@@ -422,6 +427,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="tables of the opponents' fast solver (default strong)")  # fmt: skip
     parser.add_argument("--field", choices=FIELDS,
                         help="field the tested modes play (default: --opp-field; beginners against sbf)")  # fmt: skip
+    parser.add_argument("--lineup", nargs="*", choices=SEATS,
+                        help="who deep mode is told sits in each opponent seat (solver.Table's lineup; "
+                        "default: nobody named, each seat as the field plays)")  # fmt: skip
     parser.add_argument("--alt-tables", type=Path, help="table directory of the alt mode")
     parser.add_argument("--bank", type=int, default=50_000, help="hands in the bank mode's bank (default 50000)")
     parser.add_argument("--floor-deals", type=int, default=0,
@@ -429,6 +437,8 @@ def main(argv: list[str] | None = None) -> int:
                         "independent deals (default 0: not reported)")  # fmt: skip
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count(), help="processes (default all cores)")
     args = parser.parse_args(argv)
+    if args.lineup and any(len(args.lineup) != players - 1 for players in args.players):
+        parser.error("--lineup names one seat for each opponent: one table size at a time")
     if "alt" in args.modes and args.alt_tables is None:
         parser.error("the alt mode needs --alt-tables DIR")
     if args.bank < 1000:
@@ -445,7 +455,8 @@ def main(argv: list[str] | None = None) -> int:
     for preset in args.presets:
         for players in args.players:
             setup = Setup(preset, players, args.deals, args.seed, tuple(args.modes), args.opponents, args.opp_field,
-                          field, args.alt_tables, args.bank, args.floor_deals)  # fmt: skip
+                          field, args.alt_tables, args.bank, args.floor_deals,
+                          tuple(args.lineup) if args.lineup else None)  # fmt: skip
             tasks = [(setup, h) for h in range(args.hands)]
             start = time.perf_counter()
             results = []
