@@ -1,26 +1,35 @@
-"""The page's end of the push: a Components v2 element that listens to the room's stream.
+"""The page's live end of a room: a Components v2 element that follows the room's stream and keeps time.
 
-:func:`follow` mounts an invisible element (inline JS, no iframe) that opens an
-``EventSource`` on ``/room-events/<CODE>`` (``app/room_events.py``; the browser sends the
-seat's cookie, never a token in the URL) and keeps it open across reruns.  When the
-stream says the room is at a version past the one this page drew, the element sends a
-trigger and the page reruns at once; it sends each version once, so a rerun that is still
-on its way is not asked for again.  Whether the stream is open is the element's state
-``live``: while it is, the page polls the room only every :data:`LIVE_POLL_SECONDS`; when
-it drops (a proxy that cuts streams, a server restart) the page polls every second again
-until the browser has reconnected.
+:func:`follow` mounts an element (inline JS, no iframe) that opens an ``EventSource`` on
+``/room-events/<CODE>`` (``app/room_events.py``; the browser sends the seat's cookie, never
+a token in the URL) and keeps it open across reruns.  When the stream says the room is at
+a version past the one this page drew, the element sends a trigger and the room reruns at
+once; it sends each version once, so a rerun that is still on its way is not asked for
+again.
+
+The element is also the room's clock, so that the room is the page's only fragment: it asks
+for a rerun (trigger ``poll``) every second while the stream is down, every
+:data:`LIVE_POLL_SECONDS` while it is open (each rerun says the page is open and lets the
+room move on: a timer run out, a seat gone quiet), and once just after the hand's or
+turn's deadline; it shows the seconds left of that deadline.  A rerun drawn for any reason
+restarts the count.  (Until issue 42 a timed fragment inside the room polled instead; a
+timed fragment running just as the room's fragment ends can keep the room's old elements
+on screen, streamlit#16708: here the last settlement shown as the hand in play beside the
+next hand's cards.)
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import streamlit as st
 
 from app.room_events import stream_path
 
-#: Seconds between the page's own polls while the push stream is open (presence, timers).
+#: Seconds between the page's own reruns while the push stream is open (presence, timers).
 LIVE_POLL_SECONDS = 5.0
+#: Seconds between them while it is down.
+DOWN_POLL_SECONDS = 1.0
+#: Milliseconds after a deadline before the page asks the room to act on it.
+DEADLINE_GRACE_MS = 250
 
 _FOLLOW_JS = """
 const FEEDS = (window.__mauBinhRoomFeeds = window.__mauBinhRoomFeeds || {});
@@ -28,10 +37,8 @@ const FEEDS = (window.__mauBinhRoomFeeds = window.__mauBinhRoomFeeds || {});
 function open(feed) {
   const source = new EventSource(feed.url, { withCredentials: true });
   feed.source = source;
-  source.onopen = () => { feed.live = true; feed.setState("live", true); };
-  source.onerror = () => {
-    if (feed.live) { feed.live = false; feed.setState("live", false); }
-  };
+  source.onopen = () => { feed.live = true; };
+  source.onerror = () => { feed.live = false; };
   source.onmessage = (event) => {
     const version = parseInt(event.data, 10);
     if (!(version > feed.latest)) return;
@@ -39,6 +46,7 @@ function open(feed) {
     feed.heardAt = Date.now();  // when the news came (benchmarks/rooms_push.py reads it)
     ask(feed);
   };
+  feed.clock = setInterval(() => tick(feed), 200);
 }
 
 function ask(feed) {
@@ -48,37 +56,79 @@ function ask(feed) {
   }
 }
 
-export default function ({ data, setTriggerValue, setStateValue }) {
+function tick(feed) {
+  const now = Date.now(), d = feed.data;
+  if (feed.shown && d.deadline !== null) {
+    const left = Math.max(0, Math.round((d.deadline - now) / 1000));
+    feed.shown.textContent = d.countdown.replace("{seconds}", String(left));
+  }
+  if (feed.asked > feed.drawn) return;  // a rerun is on its way
+  const every = (feed.live ? d.live_poll_ms : d.down_poll_ms);
+  const due = d.deadline !== null && now >= d.deadline + d.grace_ms && feed.dueAsked !== d.deadline;
+  if (due || now - Math.max(feed.drawnAt, feed.polledAt) >= every) {
+    if (due) feed.dueAsked = d.deadline;
+    feed.polledAt = now;
+    feed.trigger("poll", now);
+  }
+}
+
+export default function ({ data, parentElement, setTriggerValue }) {
   for (const code of Object.keys(FEEDS)) {  // one room at a time: close a room left behind
-    if (code !== data.code) { FEEDS[code].source.close(); delete FEEDS[code]; }
+    if (code !== data.code) { close(FEEDS[code]); delete FEEDS[code]; }
   }
   let feed = FEEDS[data.code];
   if (!feed) {
-    feed = FEEDS[data.code] = { url: data.url, latest: 0, drawn: 0, asked: 0, live: false };
-    feed.trigger = setTriggerValue; feed.setState = setStateValue;
+    feed = FEEDS[data.code] = { url: data.url, latest: 0, drawn: 0, asked: 0, live: false, polledAt: 0 };
     open(feed);
   }
-  feed.trigger = setTriggerValue; feed.setState = setStateValue;
+  feed.trigger = setTriggerValue;
+  feed.data = data;
   feed.drawn = Math.max(feed.drawn, data.version);
+  feed.drawnAt = Date.now();
+  let shown = parentElement.querySelector(".room-countdown");
+  if (!shown) {
+    shown = document.createElement("div");
+    shown.className = "room-countdown";
+    parentElement.append(shown);
+  }
+  shown.hidden = data.deadline === null;
+  if (data.deadline === null) shown.textContent = "";
+  feed.shown = shown;
+  tick(feed);
   ask(feed);
   return () => {
     const left = FEEDS[data.code];
-    if (left === feed) { feed.source.close(); delete FEEDS[data.code]; }
+    if (left === feed) { close(feed); delete FEEDS[data.code]; }
   };
+}
+
+function close(feed) {
+  feed.source.close();
+  clearInterval(feed.clock);
 }
 """
 
-_FOLLOW = st.components.v2.component("mau_binh_room_push", js=_FOLLOW_JS)
+_FOLLOW_CSS = ".room-countdown { font-size: .875rem; opacity: .75; }"
+
+_FOLLOW = st.components.v2.component("mau_binh_room_push", js=_FOLLOW_JS, css=_FOLLOW_CSS)
 
 
-def follow(code: str, version: int) -> bool:
-    """Listen to room ``code``'s stream (this page drew ``version``); returns whether the
-    stream is open, so the page knows how often it still has to poll."""
-    result: Any = _FOLLOW(
+def follow(code: str, version: int, deadline_ms: int | None, countdown: str) -> None:
+    """Listen to room ``code``'s stream and keep its time (this page drew ``version``; the
+    hand's or turn's deadline ``deadline_ms`` is shown with ``countdown``, whose
+    ``{seconds}`` the element fills in)."""
+    _FOLLOW(
         key=f"room_push_{code}",
-        data={"code": code, "url": stream_path(code), "version": version},
-        height=0,
+        data={
+            "code": code,
+            "url": stream_path(code),
+            "version": version,
+            "deadline": deadline_ms,
+            "countdown": countdown,
+            "live_poll_ms": int(LIVE_POLL_SECONDS * 1000),
+            "down_poll_ms": int(DOWN_POLL_SECONDS * 1000),
+            "grace_ms": DEADLINE_GRACE_MS,
+        },
         on_version_change=lambda: None,
-        on_live_change=lambda: None,
+        on_poll_change=lambda: None,
     )
-    return bool(getattr(result, "live", False))

@@ -9,7 +9,7 @@ from typing import Any
 from streamlit.testing.v1 import AppTest
 
 from app.room_seat import TOKENS
-from rooms import Rooms
+from rooms import Rooms, Settings
 from solver import score_table
 from solver.scoring import Arrangement
 from store import get_store
@@ -258,3 +258,28 @@ def test_a_person_page_catches_a_forgotten_macao_and_shows_the_standings(monkeyp
     room, _state = table(code)
     assert room.round == 2 and room.phase == "playing"
     assert "**Match**, round 2 of 3:" in "\n".join(m.value for m in guest_page.markdown)
+
+
+def test_any_run_of_the_room_settles_a_hand_whose_time_ran_out() -> None:
+    """The room is the page's only fragment and its element the clock (app/room_push.py): the
+    run the element asks for just after the deadline is what settles the hand."""
+    service = Rooms(get_store())
+    code, host = service.create(Settings(preset="vietnamese", seats=2, field="population", timer=60), "Host")
+    guest_page = open_page(ROOMS, room=code)
+    service.start(code, host)
+    guest_page.run()
+    no_crash(guest_page)
+    with service.store.read() as connection:
+        room, _version = service._row(connection, code)
+    assert room.deal is not None and room.deal.deadline_ms is not None
+    feeds = [e for e in guest_page.get("bidi_component") if "room-events" in str(e.proto)]
+    assert len(feeds) == 1 and str(room.deal.deadline_ms) in str(feeds[0].proto)  # the element counts down to it
+    assert component_attrs(guest_page) == {}  # nothing settled yet
+
+    def run_out(room: Any, _drafts: object, now: int) -> None:
+        room.deal.deadline_ms = now - 1
+
+    service._act(code, run_out)
+    guest_page.run()
+    no_crash(guest_page)
+    assert sorted(component_attrs(guest_page)) == [0, 1]  # settled by this run, both seats shown

@@ -235,6 +235,7 @@ def test_three_people_and_a_computer_play_three_hands(
         assert all(s == shown_by[0] for s in shown_by)
         record = room_state(code).records[-1]
         assert list(record["sets"]) == shown_by[0][0] and list(record["totals"]) == shown_by[0][1]
+        assert list(record["seats"])[:3] == ["Lan", "Minh", "<b>Vy</b>"], record["seats"]  # names kept
         assert all(record["sets"][seat] == played for seat, played in expected.items())  # what each one revealed
         if number == 1:
             assert_fits(host.page, "rooms, settlement")

@@ -13,9 +13,9 @@ polled only after someone else dealt again still sees it.
 The page only draws: the room lives in the store (:mod:`rooms`), and what the page sends
 to the browser comes from :func:`rooms.table.seat_view`, which holds no other seat's cards
 of the hand in play before its settlement.  The room's changes are pushed
-(:mod:`app.room_push`): the page reruns as soon as the room's version moves.  A fragment
-still polls the room (every second while the push is down or a timer runs, else every
-5 s) to say the page is open, settle a hand whose timer ran out and catch anything missed.
+(:mod:`app.room_push`): the room reruns as soon as its version moves, and at least every
+5 s (every second while the push is down, and just after a deadline) to say the page is
+open, settle a hand whose timer ran out and catch anything missed.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from app.macao_log import since_your_turn
 from app.macao_table import seat_action, seat_table
 from app.page_state import remember, restore
 from app.profile import available_store
-from app.room_push import LIVE_POLL_SECONDS, follow
+from app.room_push import follow
 from app.room_seat import hold, keep_in_browser, seat_token
 from app.settlement import pair_block, seat_totals
 from app.terms import bot_label, end_label, level_label, preset_label, stacking_label
@@ -470,40 +470,15 @@ def heartbeat(code: str, token: str) -> None:
     st.session_state[key] = time.time()
 
 
-def watch(code: str, token: str, version: int, deadline_ms: int | None) -> None:
-    """Follow the room: its pushed versions rerun the page at once (:mod:`app.room_push`);
-    a poll (every second without the push or while a timer runs, else every few seconds)
-    tells the room this page is open, settles a hand whose time ran out, and catches any
-    change the push missed."""
-    if follow(code, version) and deadline_ms is None:
-        poll_while_pushed(code, token, version, deadline_ms)
-    else:
-        poll_every_second(code, token, version, deadline_ms)
-
-
-@st.fragment(run_every=LIVE_POLL_SECONDS)
-def poll_while_pushed(code: str, token: str, version: int, deadline_ms: int | None) -> None:
-    poll(code, token, version, deadline_ms)
-
-
-@st.fragment(run_every=1.0)
-def poll_every_second(code: str, token: str, version: int, deadline_ms: int | None) -> None:
-    poll(code, token, version, deadline_ms)
-
-
-def poll(code: str, token: str, version: int, deadline_ms: int | None) -> None:
-    """Redraw the page when the room changed (and settle a hand whose time ran out)."""
+def poll(code: str, token: str) -> None:
+    """What every run of the room does first: tell the room this page is open and let it move
+    on (settle a hand whose time ran out, play for a quiet seat); the page's element asks for
+    a run at least every few seconds (:mod:`app.room_push`)."""
     heartbeat(code, token)
     try:
-        now = service().tick(code)
-    except RoomError:
+        service().tick(code)
+    except RoomError:  # the room expired: the whole page says so
         st.rerun(scope="app")
-    if now != version:
-        st.rerun(scope="app")
-    if deadline_ms is not None:
-        left = max(0.0, deadline_ms / 1000 - time.time())
-        st.caption(_("⏱ {seconds} s left: your set as it stands is played when the time runs out.").format(
-            seconds=f"{left:.0f}"))  # fmt: skip
 
 
 def legal_index(chosen: Action, legal: Sequence[Action]) -> int | None:
@@ -708,12 +683,13 @@ def room(text: str) -> None:
 
 @st.fragment
 def seat_page(code: str, token: str) -> None:
-    """The room as this seat sees it.  A fragment: a push, a poll that found a change or an
-    action of this seat reruns only this part of the page, not the app around it."""
+    """The room as this seat sees it.  A fragment, the page's only one: a push, the page's
+    clock or an action of this seat reruns only this part of the page, not the app around it."""
     if st.query_params.get("room") is None:  # Leave the table cleared the room from the link
         st.rerun()
     if st.session_state.get(ERROR):
         show_error(st.session_state.pop(ERROR))
+    poll(code, token)
     try:
         view, version = service().view(code, token)
     except RoomError:  # the room expired: the whole page says so
@@ -741,7 +717,8 @@ def seat_page(code: str, token: str) -> None:
         st.session_state[name_key] = view.seats[view.seat].name
     st.text_input(_("Your name"), key=name_key, max_chars=NAME_LENGTH, on_change=on_rename, args=(code, token),
                   placeholder=_("Shown to the other players"))  # fmt: skip
-    watch(code, token, version, view.deadline_ms)
+    follow(code, version, view.deadline_ms,
+           _("⏱ {seconds} s left: your set as it stands is played when the time runs out."))  # fmt: skip
     if view.phase == "lobby":
         if view.host:
             st.caption(_("Wait for your friends, choose computer players for the other seats, then press Start."))
