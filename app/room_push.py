@@ -9,7 +9,7 @@ again.
 
 The element is also the room's clock, so that the room is the page's only fragment: it asks
 for a rerun (trigger ``poll``) every second while the stream is down, every
-:data:`LIVE_POLL_SECONDS` while it is open (each rerun says the page is open and lets the
+:data:`LIVE_POLL_MS` while it is open (each rerun says the page is open and lets the
 room move on: a timer run out, a seat gone quiet), and once just after the hand's or
 turn's deadline; it shows the seconds left of that deadline.  A rerun drawn for any reason
 restarts the count.  (Until issue 42 a timed fragment inside the room polled instead; a
@@ -24,10 +24,10 @@ import streamlit as st
 
 from app.room_events import stream_path
 
-#: Seconds between the page's own reruns while the push stream is open (presence, timers).
-LIVE_POLL_SECONDS = 5.0
-#: Seconds between them while it is down.
-DOWN_POLL_SECONDS = 1.0
+#: Milliseconds between the page's own reruns while the push stream is open (presence, timers).
+LIVE_POLL_MS = 5000
+#: Milliseconds between them while it is down.
+DOWN_POLL_MS = 1000
 #: Milliseconds after a deadline before the page asks the room to act on it.
 DEADLINE_GRACE_MS = 250
 
@@ -125,8 +125,8 @@ def follow(code: str, version: int, deadline_ms: int | None, countdown: str) -> 
             "version": version,
             "deadline": deadline_ms,
             "countdown": countdown,
-            "live_poll_ms": int(LIVE_POLL_SECONDS * 1000),
-            "down_poll_ms": int(DOWN_POLL_SECONDS * 1000),
+            "live_poll_ms": LIVE_POLL_MS,
+            "down_poll_ms": DOWN_POLL_MS,
             "grace_ms": DEADLINE_GRACE_MS,
         },
         on_version_change=lambda: None,
