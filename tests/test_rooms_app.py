@@ -161,6 +161,10 @@ def test_a_macao_room_shows_each_person_their_own_hand_and_whose_turn() -> None:
         assert tables[0]["your_turn"] == (state.current == seat)
         others = {str(c) for s, hand in enumerate(state.hands) if s != seat for c in hand}
         assert not others & set(tables[0]["hand"])
+        # the turn timer's countdown says what the timer does to this seat, not a Mau Binh set
+        (feed,) = [e for e in at.get("bidi_component") if "room-events" in str(e.proto)]
+        expected = "you draw when the time runs out" if state.current == seat else "until the table moves on"
+        assert expected in str(feed.proto) and "your set" not in str(feed.proto)
 
 
 def test_a_macao_room_is_created_as_a_match_and_offers_macao_on_your_turn() -> None:

@@ -458,6 +458,16 @@ def history(view: SeatView | MacaoSeatView, token: str) -> None:
                            key="rooms_csv", on_click="ignore")  # fmt: skip
 
 
+def countdown_sentence(view: SeatView | MacaoSeatView) -> str:
+    """What happens to this seat when the room's deadline passes, with ``{seconds}`` left
+    for the push element to count down."""
+    if isinstance(view, SeatView):
+        return _("⏱ {seconds} s left: your set as it stands is played when the time runs out.")
+    if view.legal:
+        return _("⏱ {seconds} s left: you draw when the time runs out.")
+    return _("⏱ {seconds} s until the table moves on.")
+
+
 def heartbeat(code: str, token: str) -> None:
     """Tell the room this seat's page is open (at most every few seconds)."""
     key = f"rooms_heartbeat_{code}"
@@ -717,8 +727,7 @@ def seat_page(code: str, token: str) -> None:
         st.session_state[name_key] = view.seats[view.seat].name
     st.text_input(_("Your name"), key=name_key, max_chars=NAME_LENGTH, on_change=on_rename, args=(code, token),
                   placeholder=_("Shown to the other players"))  # fmt: skip
-    follow(code, version, view.deadline_ms,
-           _("⏱ {seconds} s left: your set as it stands is played when the time runs out."))  # fmt: skip
+    follow(code, version, view.deadline_ms, countdown_sentence(view))
     if view.phase == "lobby":
         if view.host:
             st.caption(_("Wait for your friends, choose computer players for the other seats, then press Start."))
