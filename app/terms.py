@@ -261,3 +261,8 @@ def start_label(value: str) -> str:
 def end_label(value: str) -> str:
     """Macao's end-of-round option."""
     return {"last_loses": _("Last with cards loses"), "first_wins": _("First out wins")}.get(value, value)
+
+
+def set_timer_sentence() -> str:
+    """The hand timer's rule as a countdown line: ``{seconds}`` is the time left."""
+    return _("⏱ {seconds} s left: your set as it stands is played when the time runs out.")

@@ -42,6 +42,7 @@ from app.terms import (
     level_strength_measured,
     preset_label,
     row_names,
+    set_timer_sentence,
     special_label,
 )
 from solver import Card, parse_cards, special_hand, strongest_back_first
@@ -655,9 +656,7 @@ def countdown(deadline: float) -> None:
     left = deadline - time.time()
     if left <= 0:
         st.rerun(scope="app")
-    st.caption(
-        _("⏱ {seconds} s left: your set as it stands is played when the time runs out.").format(seconds=f"{left:.0f}")
-    )
+    st.caption(set_timer_sentence().format(seconds=f"{left:.0f}"))
 
 
 def first_layout(cards: list[Card], table: TableConfig, layout: str) -> list[list[str]]:

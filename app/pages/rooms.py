@@ -41,7 +41,7 @@ from app.profile import available_store
 from app.room_push import follow
 from app.room_seat import hold, keep_in_browser, seat_token
 from app.settlement import pair_block, seat_totals
-from app.terms import bot_label, end_label, level_label, preset_label, stacking_label
+from app.terms import bot_label, end_label, level_label, preset_label, set_timer_sentence, stacking_label
 from macao import Phase
 from macao.actions import Accept, Action, Draw, KeepDrawn, Pass, PlayDrawn
 from macao.bots import BOTS
@@ -462,7 +462,7 @@ def countdown_sentence(view: SeatView | MacaoSeatView) -> str:
     """What happens to this seat when the room's deadline passes, with ``{seconds}`` left
     for the push element to count down."""
     if isinstance(view, SeatView):
-        return _("⏱ {seconds} s left: your set as it stands is played when the time runs out.")
+        return set_timer_sentence()
     if view.legal:
         return _("⏱ {seconds} s left: you draw when the time runs out.")
     return _("⏱ {seconds} s until the table moves on.")
