@@ -34,7 +34,8 @@ fast mode ships are learned from such values; ``bank`` shows what valuing each h
 sets that way would add (see :func:`bank_answer`).
 With ``--lineup`` deep mode is told who sits in each opponent seat (``Table(lineup=...)``:
 a Beginner's sampled hands set strongest back first, a Club's or Expert's by the field's
-fast solver), as the Play page's Expert is; fast mode does not read it.
+fast solver), as the Play page's Expert is; fast mode does not read it.  ``--opponents
+lineup`` seats those players: each opponent seat plays as the lineup names it.
 With ``--floor-deals N`` a ``floor`` row is added: the regret of the set that is best on N
 further deals of the hand, measured on the same ``--deals`` as the modes.  With N large
 that set is (nearly) the true best, so the row is what a perfect solver would score: the
@@ -45,6 +46,8 @@ Every hand and every deal has its own seed (from ``--seed`` and the hand's numbe
     python benchmarks/solver_regret.py --hands 100 --deals 2000 --jobs 2
     python benchmarks/solver_regret.py --presets four-two --players 2 --modes fast sbf
     python benchmarks/solver_regret.py --presets four-two --players 2 --floor-deals 16000
+    python benchmarks/solver_regret.py --presets vietnamese --players 4 --modes deep --field population \
+        --opponents lineup --lineup beginner club club
 """
 
 from __future__ import annotations
@@ -66,7 +69,7 @@ from solver import _core
 from solver.cards import Card
 from solver.context import Table
 from solver.deep import refine, set_mixture, set_opponents
-from solver.fields import FIELDS, MIXTURE, NAIVE_SHARE, SEATS
+from solver.fields import FIELDS, MIXTURE, NAIVE_SHARE, SEATS, seat_naive_share
 from solver.rules import PRESETS, SPECIAL_NAMES, Rules
 from solver.strategy import solve
 from solver.tables import get_field, get_model, read_model
@@ -277,6 +280,12 @@ def set_hands(hands: np.ndarray, setup: Setup, rules: Rules, seed: Sequence[int]
         table = Table(rules, setup.players, setup.opp_field)
         out = set_opponents(flat, rules, setup.players, setup.opp_field, np.random.default_rng([*seed, 3]),
                             table.opponent_model)  # fmt: skip
+    elif setup.opponents == "lineup":  # each seat as the lineup names it, as deep mode samples it
+        assert setup.lineup is not None
+        table = Table(rules, setup.players, setup.field, lineup=setup.lineup)
+        share = np.tile([seat_naive_share(seat, setup.field) for seat in setup.lineup], len(hands))
+        out = set_opponents(flat, rules, setup.players, setup.field, np.random.default_rng([*seed, 5]),
+                            table.opponent_model, share)  # fmt: skip
     elif setup.opponents == "mix":
         out = set_mixture(flat, rules, setup.players, np.random.default_rng([*seed, 4]))
     else:
@@ -419,10 +428,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--presets", nargs="*", default=["vietnamese", "four-two"], choices=sorted(PRESETS))
     parser.add_argument("--players", nargs="*", type=int, default=[2, 4], choices=[2, 3, 4])
     parser.add_argument("--modes", nargs="*", default=["fast", "deep"], choices=MODES)
-    parser.add_argument("--opponents", default="fast", choices=("fast", "sbf", "field", "mix"),
+    parser.add_argument("--opponents", default="fast", choices=("fast", "sbf", "field", "mix", "lineup"),
                         help="how the opponents set their hands (default: the fast solver; field: as the "
                         "--opp-field field plays, its naive share strongest back first; mix: each hand by "
-                        "one of solver.fields.MIXTURE's policies)")  # fmt: skip
+                        "one of solver.fields.MIXTURE's policies; lineup: each seat as --lineup names it, "
+                        "a Beginner strongest back first, a Club or Expert the --field field's solver)")  # fmt: skip
     parser.add_argument("--opp-field", default="strong", choices=FIELDS,
                         help="tables of the opponents' fast solver (default strong)")  # fmt: skip
     parser.add_argument("--field", choices=FIELDS,
@@ -439,6 +449,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.lineup and any(len(args.lineup) != players - 1 for players in args.players):
         parser.error("--lineup names one seat for each opponent: one table size at a time")
+    if args.opponents == "lineup" and not args.lineup:
+        parser.error("--opponents lineup plays the seats --lineup names: give --lineup")
     if "alt" in args.modes and args.alt_tables is None:
         parser.error("the alt mode needs --alt-tables DIR")
     if args.bank < 1000:
@@ -446,7 +458,8 @@ def main(argv: list[str] | None = None) -> int:
     field = args.field or ("beginners" if args.opponents == "sbf" else args.opp_field)
     opponents = {"sbf": "strongest back first", "fast": f"the fast solver, field={args.opp_field!r}",
                  "field": f"as the {args.opp_field!r} field plays (naive share {NAIVE_SHARE[args.opp_field]:.0%})",
-                 "mix": "each hand by one of " + ", ".join(f"{p} {w:.0%}" for p, w in MIXTURE.items())}[
+                 "mix": "each hand by one of " + ", ".join(f"{p} {w:.0%}" for p, w in MIXTURE.items()),
+                 "lineup": "each seat as the lineup names it: " + ", ".join(args.lineup or ())}[
         args.opponents]  # fmt: skip
     print(f"{args.hands} hands x {args.deals} deals, opponents: {opponents}; tested modes play field={field!r}")
     print(f"{'preset':<11} {'players':>7} {'mode':<5} {'regret':>8} {'95% CI':>8} {'held-out':>9} {'95% CI':>8} "

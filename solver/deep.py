@@ -1,5 +1,7 @@
 """Deep mode: Monte Carlo refinement of the fast solver's best candidates.
 
+The candidates are the fast solver's best 8 at the table, and when the table's lineup
+seats a Beginner, the beginners field's best 8 as well (:func:`_candidates`).
 For one hand, the unseen 39 cards are dealt to the opponents ``samples`` times; each
 opponent sets their hand the way the field plays (:mod:`solver.fields`): "strongest
 back first" with the field's naive share, otherwise the fast solver with that field's
@@ -273,8 +275,7 @@ def refine(
     paired standard errors over every deal so far).  The fast choice stays first unless
     another candidate's mean beats it by more than ``switch_z`` paired standard errors."""
     codes = [c.code for c in hand]
-    fast = _core.solve_hand(table.model, codes, max(top, candidates))
-    arrs = [arrangement_from_codes(f, m, b) for f, m, b, _ in fast]
+    arrs = _candidates(codes, table, max(top, candidates))
     if not arrs:
         return []
     mine, my_special = _my_sets(arrs, table.rules)
@@ -296,6 +297,25 @@ def refine(
     best = confident[0]
     order.remove(best)
     return [(arrs[i], shown[i]) for i in [best, *order]]
+
+
+def _candidates(codes: list[int], table: Table, count: int) -> list[Arrangement]:
+    """The sets deep mode weighs: the fast solver's best ``count`` at ``table`` (its choice
+    first), then, when the lineup seats a Beginner at a table of another field, the best
+    ``count`` of the beginners field's solver not among them.  Against a Beginner the sets
+    that win most are often none of the table's own best 8 [measured, issue 42:
+    benchmarks/solver_regret.py, vietnamese, 4 players, 100 hands, 1,000 deals, opponents
+    all strongest back first and the lineup saying so: 0.342 chi a deal from the
+    population field's 8 alone, 0.0116 with both lists; a Beginner and two Clubs 0.0109 and
+    0.0052, two Beginners and a Club 0.063 and 0.0068]."""
+    sets = [(f, m, b) for f, m, b, _ in _core.solve_hand(table.model, codes, count)]
+    if table.lineup is not None and "beginner" in table.lineup and table.field != "beginners":
+        beginners = get_model(table.rules, table.players, "beginners")
+        seen = {(tuple(sorted(f)), tuple(sorted(m))) for f, m, b in sets}
+        for f, m, b, _ in _core.solve_hand(beginners, codes, count):
+            if (tuple(sorted(f)), tuple(sorted(m))) not in seen:
+                sets.append((f, m, b))
+    return [arrangement_from_codes(f, m, b) for f, m, b in sets]
 
 
 def _close(evs: list[float], errors: list[float]) -> bool:

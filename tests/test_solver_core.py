@@ -391,6 +391,31 @@ def test_deep_mode_deals_each_seat_of_a_lineup_as_that_seat_plays() -> None:
     assert _seat_shares(Table(rules, 4), samples) is None
 
 
+def test_deep_mode_told_of_a_beginner_also_weighs_the_sets_that_beat_beginners() -> None:
+    from solver.context import Table
+    from solver.deep import _candidates, refine
+    from solver.scoring import arrangement_from_codes
+
+    def split(a: Arrangement) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(sorted(c.code for c in row)) for row in a.rows)
+
+    rules = PRESETS["vietnamese"]
+    clubs = Table(rules, 4, "population", lineup=("club", "club", "person"))
+    beginners = Table(rules, 4, "population", lineup=("beginner", "beginner", "beginner"))
+    own = strategy.get_model(rules, 4, "beginners")
+    added = outside = 0
+    for i, hand in enumerate(hands("deep-beginner-list", 40)):
+        codes = [c.code for c in hand]
+        population = [split(a) for a in _candidates(codes, clubs, 8)]
+        assert population == [split(a) for a in _candidates(codes, Table(rules, 4), 8)]  # no Beginner: the field's
+        told = [split(a) for a in _candidates(codes, beginners, 8)]
+        assert told[:8] == population and len(set(told)) == len(told)  # the field's 8 first, none twice
+        assert split(arrangement_from_codes(*_core.solve_hand(own, codes, 1)[0][:3])) in told
+        added += len(told) > 8
+        outside += split(refine(hand, beginners, 1, seed=i)[0][0]) not in population
+    assert added >= 20 and outside >= 5  # Beginners' best sets are often none of the field's 8, and win
+
+
 def test_the_mixture_sets_each_opponent_by_one_of_its_policies_with_its_chance() -> None:
     from solver.deep import set_mixture
     from solver.fields import MIXTURE
