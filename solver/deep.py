@@ -1,7 +1,8 @@
 """Deep mode: Monte Carlo refinement of the fast solver's best candidates.
 
 The candidates are the fast solver's best 8 at the table, and when the table's lineup
-seats a Beginner, the beginners field's best 8 as well (:func:`_candidates`).
+seats a Beginner, a Club or an Expert, the best 8 of the field each plays as well
+(:func:`_candidates`).
 For one hand, the unseen 39 cards are dealt to the opponents ``samples`` times; each
 opponent sets their hand the way the field plays (:mod:`solver.fields`): "strongest
 back first" with the field's naive share, otherwise the fast solver with that field's
@@ -299,21 +300,28 @@ def refine(
     return [(arrs[i], shown[i]) for i in [best, *order]]
 
 
+#: The field whose fast solver lists the sets that do best against each seat of a lineup
+#: other than a person (who plays as the table's field): a Beginner's, and a Club's or an
+#: Expert's, who play a solver's sets (see :func:`_candidates`).
+SEAT_FIELD = {"beginner": "beginners", "club": "strong", "expert": "strong"}
+
+
 def _candidates(codes: list[int], table: Table, count: int) -> list[Arrangement]:
     """The sets deep mode weighs: the fast solver's best ``count`` at ``table`` (its choice
-    first), then, when the lineup seats a Beginner at a table of another field, the best
-    ``count`` of the beginners field's solver not among them.  Against a Beginner the sets
-    that win most are often none of the table's own best 8 [measured, issue 42:
-    benchmarks/solver_regret.py, vietnamese, 4 players, 100 hands, 1,000 deals, opponents
-    all strongest back first and the lineup saying so: 0.342 chi a deal from the
-    population field's 8 alone, 0.0116 with both lists; a Beginner and two Clubs 0.0109 and
-    0.0052, two Beginners and a Club 0.063 and 0.0068]."""
+    first), then for each other field the lineup's seats play as (:data:`SEAT_FIELD`), that
+    field's best ``count`` not among them.  Against a Beginner, or a table of solvers, the
+    sets that win most are often none of the table's own best 8 [measured, issue 42:
+    benchmarks/solver_regret.py, vietnamese, 4 players, population field, 100 hands, 1,000
+    deals, the lineup told and seated; regret in chi a deal, the field's 8 alone and with
+    the others: three Beginners 0.342 and 0.0116, two Beginners and a Club 0.063 and
+    0.0068, three Clubs 0.0177 and 0.0098; see docs/benchmarks.md]."""
     sets = [(f, m, b) for f, m, b, _ in _core.solve_hand(table.model, codes, count)]
-    if table.lineup is not None and "beginner" in table.lineup and table.field != "beginners":
-        beginners = get_model(table.rules, table.players, "beginners")
-        seen = {(tuple(sorted(f)), tuple(sorted(m))) for f, m, b in sets}
-        for f, m, b, _ in _core.solve_hand(beginners, codes, count):
+    seated = [] if table.lineup is None else [SEAT_FIELD[s] for s in table.lineup if s in SEAT_FIELD]
+    seen = {(tuple(sorted(f)), tuple(sorted(m))) for f, m, _b in sets}
+    for field in dict.fromkeys(f for f in seated if f != table.field):
+        for f, m, b, _ in _core.solve_hand(get_model(table.rules, table.players, field), codes, count):
             if (tuple(sorted(f)), tuple(sorted(m))) not in seen:
+                seen.add((tuple(sorted(f)), tuple(sorted(m))))
                 sets.append((f, m, b))
     return [arrangement_from_codes(f, m, b) for f, m, b in sets]
 

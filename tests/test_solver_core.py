@@ -391,7 +391,7 @@ def test_deep_mode_deals_each_seat_of_a_lineup_as_that_seat_plays() -> None:
     assert _seat_shares(Table(rules, 4), samples) is None
 
 
-def test_deep_mode_told_of_a_beginner_also_weighs_the_sets_that_beat_beginners() -> None:
+def test_deep_mode_told_who_sits_also_weighs_the_sets_that_do_best_against_them() -> None:
     from solver.context import Table
     from solver.deep import _candidates, refine
     from solver.scoring import arrangement_from_codes
@@ -399,20 +399,26 @@ def test_deep_mode_told_of_a_beginner_also_weighs_the_sets_that_beat_beginners()
     def split(a: Arrangement) -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(sorted(c.code for c in row)) for row in a.rows)
 
+    def best(field: str, codes: list[int]) -> tuple[tuple[int, ...], ...]:
+        return split(arrangement_from_codes(*_core.solve_hand(strategy.get_model(rules, 4, field), codes, 1)[0][:3]))
+
     rules = PRESETS["vietnamese"]
-    clubs = Table(rules, 4, "population", lineup=("club", "club", "person"))
+    people = Table(rules, 4, "population", lineup=("person", "person", "person"))
     beginners = Table(rules, 4, "population", lineup=("beginner", "beginner", "beginner"))
-    own = strategy.get_model(rules, 4, "beginners")
+    mixed = Table(rules, 4, "population", lineup=("beginner", "expert", "person"))
     added = outside = 0
     for i, hand in enumerate(hands("deep-beginner-list", 40)):
         codes = [c.code for c in hand]
-        population = [split(a) for a in _candidates(codes, clubs, 8)]
-        assert population == [split(a) for a in _candidates(codes, Table(rules, 4), 8)]  # no Beginner: the field's
+        own = [split(a) for a in _candidates(codes, people, 8)]
+        assert own == [split(a) for a in _candidates(codes, Table(rules, 4), 8)]  # people play as the field
+        assert len(own) == 8 and own[0] == best("population", codes)
         told = [split(a) for a in _candidates(codes, beginners, 8)]
-        assert told[:8] == population and len(set(told)) == len(told)  # the field's 8 first, none twice
-        assert split(arrangement_from_codes(*_core.solve_hand(own, codes, 1)[0][:3])) in told
+        assert told[:8] == own and len(set(told)) == len(told)  # the field's 8 first, none twice
+        assert best("beginners", codes) in told and len(told) <= 16
+        both = [split(a) for a in _candidates(codes, mixed, 8)]
+        assert both[:8] == own and {best("beginners", codes), best("strong", codes)} <= set(both)
         added += len(told) > 8
-        outside += split(refine(hand, beginners, 1, seed=i)[0][0]) not in population
+        outside += split(refine(hand, beginners, 1, seed=i)[0][0]) not in own
     assert added >= 20 and outside >= 5  # Beginners' best sets are often none of the field's 8, and win
 
 
