@@ -11,6 +11,16 @@ person in one room.
   the page offers); the figure is the time from the click to the moment each other screen
   shows the table changed (whose turn, a seat's card count or last move).
 
+With ``--one-screen`` only one person's screen is a browser and the others act through the
+room's service (as the benchmark's own process): the same push, servers and drawing, but
+one page drawing instead of four, so the machine's cores are not taken from the servers
+by the other people's browsers (on phones they would not be).
+
+Beside the times it reports where the machine's CPU went while each hand settled (from
+``/proc``: the share of all cores busy, and CPU milliseconds of the Chromium pages, the
+app servers and the rest), since on a small machine the four browsers and two servers
+share its cores with each other.
+
 Times are read in the pages (``Date.now()`` of one machine, checked every 20 ms), so the
 figures are the full round trip: the click, the action's transaction, the push to the other
 process, the other pages' rerun and drawing.  Seats are taken by putting each person's seat
@@ -60,6 +70,40 @@ WATCH = """(kind) => {
         if (signature() !== before) { window.__changedAt = Date.now(); clearInterval(window.__watch); }
     }, 20);
 }"""
+
+
+#: The kinds of process the CPU accounting adds up, by what their command line holds.
+PROCESS_KINDS = (("type=renderer", "Chromium pages"), ("streamlit", "app servers"))
+
+
+def cpu_ticks() -> tuple[int, int, dict[str, int]]:
+    """(busy, total) clock ticks of all cores so far, and CPU ticks of each live process
+    (utime + stime), by ``/proc/<pid>``."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = values[3] + values[4]
+    per_process = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+            command = stat.with_name("cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:  # the process ended
+            continue
+        fields = text[text.rindex(")") + 2 :].split()
+        per_process[f"{stat.parent.name} {command}"] = int(fields[11]) + int(fields[12])
+    return sum(values) - idle, sum(values), per_process
+
+
+def cpu_spent(before: tuple[int, int, dict[str, int]], after: tuple[int, int, dict[str, int]]) -> dict[str, float]:
+    """Between two :func:`cpu_ticks`: the share of all cores busy (%) and CPU ms by kind."""
+    tick_ms = 1000 / os.sysconf("SC_CLK_TCK")
+    out = {"busy %": 100 * (after[0] - before[0]) / max(1, after[1] - before[1])}
+    for process, ticks in after[2].items():
+        kind = next((name for mark, name in PROCESS_KINDS if mark in process), "the rest")
+        out[kind] = out.get(kind, 0.0) + (ticks - before[2].get(process, 0)) * tick_ms
+    return out
+
+
+SETTLE_CPU: list[dict[str, float]] = []  # one entry a hand
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -135,8 +179,10 @@ def mau_binh(service: Rooms, browser: sync_api.Browser, servers: list[str], hand
             wait_idle(page)
         for page in pages[:3]:
             page.evaluate(WATCH, "settled")
+        before = cpu_ticks()
         clicked = click_now(pages[3], pages[3].get_by_role("button", name="Reveal", exact=True))
         times = changed_after(pages[:3], clicked)
+        SETTLE_CPU.append(cpu_spent(before, cpu_ticks()))
         each += times
         slowest.append(max(times))
         print(f"hand {number}: {', '.join(f'{t:.0f}' for t in times)} ms")
@@ -184,6 +230,58 @@ def macao(service: Rooms, browser: sync_api.Browser, servers: list[str], turns: 
     return out
 
 
+def watched(page: Any, kind: str, act: Any, *args: object) -> float:
+    """Milliseconds from ``act(*args)`` (an action through the service) to ``page`` showing its change."""
+    page.evaluate(WATCH, kind)
+    started = time.time() * 1000
+    act(*args)
+    return changed_after([page], started)[0]
+
+
+def one_screen(service: Rooms, browser: sync_api.Browser, servers: list[str], hands: int, turns: int
+               ) -> tuple[list[float], list[float]]:  # fmt: skip
+    """The same games with one browser (seat 1's, on the last server) and every action
+    taken through the service: the last Reveal of each hand, then each Macao move."""
+    code, host = service.create(Settings(seats=4), "P1")
+    tokens = [host] + [service.join(code, f"P{n}")[1] for n in (2, 3, 4)]
+    service.start(code, host)
+    page = seat_browsers(browser, servers[-1:], code, tokens[1:2])[0]
+    settles = []
+    for number in range(1, hands + 1):
+        page.locator('[data-row="back"] [data-card]').first.wait_for(timeout=60_000)
+        wait_idle(page)
+        views = [service.view(code, t)[0] for t in tokens]
+        for token, view in zip(tokens[:3], views, strict=False):
+            service.reveal(code, token, number, [list(r) for r in view.rows])
+        page.get_by_text("Waiting for the others").wait_for(timeout=60_000)
+        wait_idle(page)
+        rows = [list(r) for r in views[3].rows]
+        before = cpu_ticks()
+        settles.append(watched(page, "settled", service.reveal, code, tokens[3], number, rows))
+        SETTLE_CPU.append(cpu_spent(before, cpu_ticks()))
+        print(f"one screen, hand {number}: {settles[-1]:.0f} ms")
+        wait_idle(page)
+        if number < hands:
+            service.next_hand(code, host, number)
+    page.context.close()
+    code, host = service.create(MacaoSettings(seats=4, turn_timer=None), "P1")
+    tokens = [host] + [service.join(code, f"P{n}")[1] for n in (2, 3, 4)]
+    service.start(code, host)
+    page = seat_browsers(browser, servers[-1:], code, tokens[1:2])[0]
+    moves = []
+    for turn in range(turns):
+        views = [service.view(code, t)[0] for t in tokens]
+        mover = next((i for i, v in enumerate(views) if getattr(v, "legal", ())), None)
+        if mover is None:
+            break
+        view = views[mover]
+        wait_idle(page)
+        moves.append(watched(page, "table", service.play, code, tokens[mover], view.number, 0))
+        print(f"one screen, Macao turn {turn + 1} (seat {mover + 1}): {moves[-1]:.0f} ms")
+    page.context.close()
+    return settles, moves
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=10, help="Mau Binh hands (default 10)")
@@ -191,6 +289,8 @@ def main() -> None:
     parser.add_argument("--database-url", help="a PostgreSQL URL (default: a fresh SQLite file)")
     parser.add_argument("--servers", help="app servers already running on --database-url (comma-separated, "
                         "e.g. the proxy of deploy/local-topology.sh) instead of two started here")  # fmt: skip
+    parser.add_argument("--one-screen", action="store_true",
+                        help="one browser only; the other people act through the service")  # fmt: skip
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="rooms-push-"))
     env = {"MAU_BINH_DATA_DIR": str(folder), "MAU_BINH_DATABASE_URL": args.database_url}
@@ -207,21 +307,32 @@ def main() -> None:
         with sync_api.sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             service = Rooms(store)
-            each, slowest = mau_binh(service, browser, servers, args.hands)
-            turns = macao(service, browser, servers, args.turns)
+            if args.one_screen:
+                each, turns = one_screen(service, browser, servers, args.hands, args.turns)
+            else:
+                each, slowest = mau_binh(service, browser, servers, args.hands)
+                turns = macao(service, browser, servers, args.turns)
             browser.close()
     finally:
         for p in processes:
             p.terminate()
         store.close()
     where = args.servers or "2 app processes"
-    print(f"\n{where}, 4 browsers, {'PostgreSQL' if args.database_url else 'SQLite'}, "
+    screens = "1 browser, the other people through the service" if args.one_screen else "4 browsers"
+    print(f"\n{where}, {screens}, {'PostgreSQL' if args.database_url else 'SQLite'}, "
           f"load average {os.getloadavg()[0]:.1f}\n")  # fmt: skip
     print("| measure | n | p50 | p95 | max |\n|---|---|---|---|---|")
     report("Mau Binh: last Reveal → settlement on another screen", each)
-    report("Mau Binh: last Reveal → settlement on all 3 other screens", slowest)
+    if not args.one_screen:
+        report("Mau Binh: last Reveal → settlement on all 3 other screens", slowest)
     report("Macao: a move → shown on another screen", turns)
     report("the push reached another page (either game)", HEARD)
+    if SETTLE_CPU:
+        kinds = [name for _mark, name in PROCESS_KINDS] + ["the rest"]
+        spent = {k: statistics.median(c.get(k, 0.0) for c in SETTLE_CPU) for k in kinds}
+        print(f"\nWhile a hand settled (median of {len(SETTLE_CPU)}): "
+              f"{statistics.median(c['busy %'] for c in SETTLE_CPU):.0f} % of all {os.cpu_count()} cores busy; CPU "
+              + ", ".join(f"{k} {v:.0f} ms" for k, v in spent.items()))  # fmt: skip
 
 
 if __name__ == "__main__":
