@@ -41,7 +41,7 @@ from typing import Any
 
 from playwright import sync_api
 
-from rooms import MacaoSettings, Rooms, Settings
+from rooms import MacaoSettings, Rooms, SeatView, Settings
 from store import Store
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, start_streamlit, wait_idle
 
@@ -136,6 +136,14 @@ def seat_browsers(browser: sync_api.Browser, servers: list[str], code: str, toke
     return pages
 
 
+def started_room(service: Rooms, settings: Settings | MacaoSettings) -> tuple[str, list[str]]:
+    """A room of 4 people, P1 (the host) to P4, started: its code and their seat tokens."""
+    code, host = service.create(settings, "P1")
+    tokens = [host] + [service.join(code, f"P{n}")[1] for n in (2, 3, 4)]
+    service.start(code, host)
+    return code, tokens
+
+
 HEARD: list[float] = []  # click -> the push reached the page
 
 
@@ -164,9 +172,7 @@ def click_now(page: Any, button: Any) -> float:
 
 
 def mau_binh(service: Rooms, browser: sync_api.Browser, servers: list[str], hands: int) -> tuple[list[float], ...]:
-    code, host = service.create(Settings(seats=4), "P1")
-    tokens = [host] + [service.join(code, f"P{n}")[1] for n in (2, 3, 4)]
-    service.start(code, host)
+    code, tokens = started_room(service, Settings(seats=4))
     pages = seat_browsers(browser, servers, code, tokens)
     each, slowest = [], []
     for number in range(1, hands + 1):
@@ -196,9 +202,7 @@ MOVES = ("Keep it", "Draw", "Accept", "Pass")
 
 
 def macao(service: Rooms, browser: sync_api.Browser, servers: list[str], turns: int) -> list[float]:
-    code, host = service.create(MacaoSettings(seats=4, turn_timer=None), "P1")
-    tokens = [host] + [service.join(code, f"P{n}")[1] for n in (2, 3, 4)]
-    service.start(code, host)
+    code, tokens = started_room(service, MacaoSettings(seats=4, turn_timer=None))
     pages = seat_browsers(browser, servers, code, tokens)
     out = []
     for turn in range(turns):
@@ -242,31 +246,30 @@ def one_screen(service: Rooms, browser: sync_api.Browser, servers: list[str], ha
                ) -> tuple[list[float], list[float]]:  # fmt: skip
     """The same games with one browser (seat 1's, on the last server) and every action
     taken through the service: the last Reveal of each hand, then each Macao move."""
-    code, host = service.create(Settings(seats=4), "P1")
-    tokens = [host] + [service.join(code, f"P{n}")[1] for n in (2, 3, 4)]
-    service.start(code, host)
+    code, tokens = started_room(service, Settings(seats=4))
     page = seat_browsers(browser, servers[-1:], code, tokens[1:2])[0]
     settles = []
     for number in range(1, hands + 1):
         page.locator('[data-row="back"] [data-card]').first.wait_for(timeout=60_000)
         wait_idle(page)
-        views = [service.view(code, t)[0] for t in tokens]
-        for token, view in zip(tokens[:3], views, strict=False):
-            service.reveal(code, token, number, [list(r) for r in view.rows])
+        sets = []
+        for token in tokens:
+            view = service.view(code, token)[0]
+            assert isinstance(view, SeatView)
+            sets.append([list(r) for r in view.rows])
+        for token, rows in zip(tokens[:3], sets[:3], strict=True):
+            service.reveal(code, token, number, rows)
         page.get_by_text("Waiting for the others").wait_for(timeout=60_000)
         wait_idle(page)
-        rows = [list(r) for r in views[3].rows]
         before = cpu_ticks()
-        settles.append(watched(page, "settled", service.reveal, code, tokens[3], number, rows))
+        settles.append(watched(page, "settled", service.reveal, code, tokens[3], number, sets[3]))
         SETTLE_CPU.append(cpu_spent(before, cpu_ticks()))
         print(f"one screen, hand {number}: {settles[-1]:.0f} ms")
         wait_idle(page)
         if number < hands:
-            service.next_hand(code, host, number)
+            service.next_hand(code, tokens[0], number)
     page.context.close()
-    code, host = service.create(MacaoSettings(seats=4, turn_timer=None), "P1")
-    tokens = [host] + [service.join(code, f"P{n}")[1] for n in (2, 3, 4)]
-    service.start(code, host)
+    code, tokens = started_room(service, MacaoSettings(seats=4, turn_timer=None))
     page = seat_browsers(browser, servers[-1:], code, tokens[1:2])[0]
     moves = []
     for turn in range(turns):

@@ -68,8 +68,8 @@ import numpy as np
 from solver import _core
 from solver.cards import Card
 from solver.context import Table
-from solver.deep import refine, set_mixture, set_opponents
-from solver.fields import FIELDS, MIXTURE, NAIVE_SHARE, SEATS, seat_naive_share
+from solver.deep import refine, seat_shares, set_mixture, set_opponents
+from solver.fields import FIELDS, MIXTURE, NAIVE_SHARE, SEATS
 from solver.rules import PRESETS, SPECIAL_NAMES, Rules
 from solver.strategy import solve
 from solver.tables import get_field, get_model, read_model
@@ -283,9 +283,8 @@ def set_hands(hands: np.ndarray, setup: Setup, rules: Rules, seed: Sequence[int]
     elif setup.opponents == "lineup":  # each seat as the lineup names it, as deep mode samples it
         assert setup.lineup is not None
         table = Table(rules, setup.players, setup.field, lineup=setup.lineup)
-        share = np.tile([seat_naive_share(seat, setup.field) for seat in setup.lineup], len(hands))
         out = set_opponents(flat, rules, setup.players, setup.field, np.random.default_rng([*seed, 5]),
-                            table.opponent_model, share)  # fmt: skip
+                            table.opponent_model, seat_shares(table, len(hands)))  # fmt: skip
     elif setup.opponents == "mix":
         out = set_mixture(flat, rules, setup.players, np.random.default_rng([*seed, 4]))
     else:

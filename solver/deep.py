@@ -195,7 +195,7 @@ def settle_sums(
     if mixture:
         opp_arr = set_mixture(flat, rules, players, rng)
     else:
-        opp_arr = set_opponents(flat, rules, players, table.field, rng, model, _seat_shares(table, samples))
+        opp_arr = set_opponents(flat, rules, players, table.field, rng, model, seat_shares(table, samples))
     opp_arr = np.ascontiguousarray(opp_arr.reshape(samples, nopp, 13))
     index = {name: i for i, name in enumerate(SPECIAL_NAMES)}
     if rules.special_detection == "auto":
@@ -223,7 +223,7 @@ def settle_sums(
     return np.asarray(totals), np.asarray(squares)
 
 
-def _seat_shares(table: Table, samples: int) -> np.ndarray | None:
+def seat_shares(table: Table, samples: int) -> np.ndarray | None:
     """Each dealt opponent hand's chance to be set "strongest back first" when the table
     names who sits in each seat (seat by seat, ``samples`` times), else None: the field's."""
     if table.lineup is None:
@@ -317,11 +317,11 @@ def _candidates(codes: list[int], table: Table, count: int) -> list[Arrangement]
     0.0068, three Clubs 0.0177 and 0.0098; see docs/benchmarks.md]."""
     sets = [(f, m, b) for f, m, b, _ in _core.solve_hand(table.model, codes, count)]
     seated = [] if table.lineup is None else [SEAT_FIELD[s] for s in table.lineup if s in SEAT_FIELD]
-    seen = {(tuple(sorted(f)), tuple(sorted(m))) for f, m, _b in sets}
+    seen = {(frozenset(f), frozenset(m)) for f, m, _b in sets}  # a split is its front and middle
     for field in dict.fromkeys(f for f in seated if f != table.field):
         for f, m, b, _ in _core.solve_hand(get_model(table.rules, table.players, field), codes, count):
-            if (tuple(sorted(f)), tuple(sorted(m))) not in seen:
-                seen.add((tuple(sorted(f)), tuple(sorted(m))))
+            if (frozenset(f), frozenset(m)) not in seen:
+                seen.add((frozenset(f), frozenset(m)))
                 sets.append((f, m, b))
     return [arrangement_from_codes(f, m, b) for f, m, b in sets]
 

@@ -371,7 +371,7 @@ def test_deep_mode_sets_opponents_as_the_field_plays() -> None:
 
 def test_deep_mode_deals_each_seat_of_a_lineup_as_that_seat_plays() -> None:
     from solver.context import Table
-    from solver.deep import _seat_shares, set_opponents
+    from solver.deep import seat_shares, set_opponents
 
     rules = PRESETS["vietnamese"]
     table = Table(rules, 4, "population", lineup=("beginner", "club", "person"))
@@ -380,7 +380,7 @@ def test_deep_mode_deals_each_seat_of_a_lineup_as_that_seat_plays() -> None:
     naive = _core.strongest_back_first(hands_, True)
     solved, _ = _core.solve_batch(strategy.get_model(rules, 4), hands_)
     dealt = set_opponents(hands_, rules, 4, "population", np.random.default_rng(0), table.model,
-                          _seat_shares(table, samples))  # fmt: skip
+                          seat_shares(table, samples))  # fmt: skip
     differ = ~np.all(naive == solved, axis=1)
     seat = np.arange(len(hands_)) % 3
     assert np.array_equal(dealt[seat == 0], naive[seat == 0])  # the Beginner: strongest back first
@@ -388,7 +388,7 @@ def test_deep_mode_deals_each_seat_of_a_lineup_as_that_seat_plays() -> None:
     person = (seat == 2) & differ
     share = np.all(dealt[person] == naive[person], axis=1).mean()
     assert 0.15 < share < 0.35  # a person: as the field plays, a quarter strongest back first
-    assert _seat_shares(Table(rules, 4), samples) is None
+    assert seat_shares(Table(rules, 4), samples) is None
 
 
 def test_deep_mode_told_who_sits_also_weighs_the_sets_that_do_best_against_them() -> None:
