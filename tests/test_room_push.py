@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from streamlit import config
 
 from rooms import Rooms, Settings, notify
 from rooms.notify import VersionWatch
@@ -159,3 +160,11 @@ def test_the_stream_sends_only_versions_and_only_to_a_seat(server: str) -> None:
     assert all(re.fullmatch(r"(retry: \d+|data: \d+|: still here|)", line) for line in got), got
     assert not any(card in "\n".join(got) for card in room_cards)
     response.close()
+
+
+def test_the_app_server_skips_streamlit_s_full_collection_after_every_run() -> None:
+    """A pushed update reruns every seat's page at once; Streamlit's full garbage
+    collection after each run (about 60 ms of the GIL apiece) queued them behind each other
+    (.streamlit/config.toml says what it cost)."""
+    assert config.get_option("runner.postScriptGC") is False
+    assert config.get_where_defined("runner.postScriptGC").endswith(str(Path(".streamlit", "config.toml")))
