@@ -45,7 +45,7 @@ from rooms import MacaoSettings, Rooms, SeatView, Settings
 from store import Store
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, start_streamlit, wait_idle
 
-PHONE = {"width": 390, "height": 844}
+PHONE: sync_api.ViewportSize = {"width": 390, "height": 844}
 
 #: Installs window.__changedAt: the first Date.now() at which ``signature()`` differs from
 #: its value now (shadow roots searched; checked every 20 ms).

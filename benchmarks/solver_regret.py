@@ -88,7 +88,7 @@ THREES = list(combinations(range(13), 3))
 def _split_index() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For all 72,072 splits of 13 positions: indexes into FIVES (back, middle) and THREES (front)."""
     five = {s: i for i, s in enumerate(FIVES)}
-    three = {s: i for i, s in enumerate(THREES)}
+    three: dict[tuple[int, ...], int] = {s: i for i, s in enumerate(THREES)}
     backs, middles, fronts = [], [], []
     for b in FIVES:
         rest = [i for i in range(13) if i not in b]
@@ -170,7 +170,8 @@ def foul_payment(keys: np.ndarray, rules: Rules) -> np.ndarray:
     """What a fouled hand pays the valid hand holding ``keys`` (D11)."""
     if rules.foul_mode == "flat":
         return np.full(keys.shape[:-1], rules.foul_chi, dtype=np.int64)
-    return win_values(keys, rules).sum(axis=-1) * (2 if rules.foul_mode == "opponent_x2" else 1)
+    payment: np.ndarray = win_values(keys, rules).sum(axis=-1) * (2 if rules.foul_mode == "opponent_x2" else 1)
+    return payment
 
 
 def special_net(vi: np.ndarray, vj: np.ndarray, rules: Rules) -> np.ndarray:
@@ -191,7 +192,7 @@ def opponents_scoop(opp: Seats, rules: Rules) -> np.ndarray:
     rows = np.all(kp > kq, axis=-1)
     sp = opp.special[..., :, None] | opp.special[..., None, :]
     fp, fq = opp.foul[..., :, None], opp.foul[..., None, :]
-    out = np.where(fq & ~fp, rules.foul_sap_lang, rows & ~fp & ~fq) & ~sp
+    out: np.ndarray = np.where(fq & ~fp, rules.foul_sap_lang, rows & ~fp & ~fq) & ~sp
     n = opp.keys.shape[-2]
     out[..., np.arange(n), np.arange(n)] = False
     return out

@@ -18,10 +18,6 @@ from tests.app_support import no_crash, open_page
 ROOMS = "app/pages/rooms.py"
 
 
-
-
-
-
 def sent(at: AppTest) -> str:
     """Everything the page sent to the browser in this run, as text."""
     return "\n".join(str(element.proto) for element in at.main) + "\n".join(

@@ -218,8 +218,11 @@ def test_special_detection_matches_the_python_rules() -> None:
                 picked.append(c)
         cases.append([Card(c) for c in picked])
     for name in PRESET_NAMES + ["strict-six"]:
-        rules = PRESETS["vietnamese"].replace(six_pairs_rule="strict", ace_low_runs=False) if name == "strict-six" \
+        rules = (
+            PRESETS["vietnamese"].replace(six_pairs_rule="strict", ace_low_runs=False)
+            if name == "strict-six"
             else PRESETS[name].replace(specials=True)
+        )
         values = [rules.special_value(n) for n in SPECIAL_NAMES]
         for cards in cases:
             got = _core.special_index(codes_of(cards), values, rules.six_pairs_rule == "strict", rules.ace_low_runs)
