@@ -24,7 +24,8 @@ oracle's best.
 Modes: ``fast`` and ``deep`` (the solver with ``--field``), ``deep-2se`` (deep mode's
 rule before issue 28: 600 deals, the fast choice kept unless beaten by two paired
 standard errors), ``deep-2r`` (its rule from issue 28 to issue 42: a second round of 500
-further deals while the contest is still close, up to 1,600 deals), ``sbf`` and ``alt`` (the fast
+further deals while the contest is still close, up to 1,600 deals), ``deep-1r`` (one round
+of 500 at every table, before deep mode drew more at tables of Beginners), ``sbf`` and ``alt`` (the fast
 solver with the tables in ``--alt-tables DIR``, same file names as ``solver/data``, with
 the card-removal corrections there if the directory has them), and ``bank``: fast mode's 8 best sets re-ranked by
 their card-aware values (:func:`solver.training.removal.card_aware_values`) against a bank of
@@ -77,7 +78,7 @@ from solver.training.removal import CANDIDATES, Bank, card_aware_values, plain_b
 from solver.training.rowsettle import rows_net, valid_rows, win_values
 from solver.training.tables import row_keys
 
-MODES = ("fast", "deep", "deep-2se", "deep-2r", "sbf", "alt", "bank")
+MODES = ("fast", "deep", "deep-2se", "deep-2r", "deep-1r", "sbf", "alt", "bank")
 
 # --- the Pareto front ------------------------------------------------------------------
 
@@ -327,14 +328,16 @@ def answer(mode: str, codes: list[int], setup: Setup, rules: Rules, hand: int) -
         table = Table(rules, setup.players, setup.field, lineup=setup.lineup)
         sol = solve(cards, mode="deep", seed=setup.seed * 100_003 + hand, table=table)
         return [c.code for c in sol.best.cards]
-    if mode in ("deep-2se", "deep-2r"):  # deep mode's earlier rules, on the same deals
+    if mode in ("deep-2se", "deep-2r", "deep-1r"):  # deep mode's earlier rules, on the same deals
         cards = [Card(c) for c in codes]
         table = Table(rules, setup.players, setup.field, lineup=setup.lineup)
         seed = setup.seed * 100_003 + hand
         if mode == "deep-2se":  # the rule before issue 28
             ranked = refine(cards, table, 1, seed, extra=(), switch_z=2.0)
-        else:
+        elif mode == "deep-2r":
             ranked = refine(cards, table, 1, seed, extra=(500, 500))  # issues 28 to 42
+        else:  # one round of 500 at every table, before the tables of Beginners drew more
+            ranked = refine(cards, table, 1, seed, extra=(500,))
         if ranked:
             return [c.code for c in ranked[0][0].cards]
     if mode in ("fast", "alt"):

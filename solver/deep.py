@@ -16,7 +16,10 @@ included.  The candidates are then ranked by their mean chi.  When the fast choi
 its closest rival are within :data:`CLOSE_Z` paired standard errors, further deals are
 drawn in rounds (:data:`EXTRA_ROUNDS`, up to :data:`EXTRA_SAMPLES`) until they are not
 or the rounds run out (at 4 players a decision then takes up to 1.8 times as long); the
-higher mean wins.  The sampled opponents, nearly all of a decision's time, are set on
+higher mean wins.  Where every sampled opponent sets strongest back first (a table of
+Beginners, or the beginners field), setting them costs next to nothing, and the rounds
+are :data:`CHEAP_ROUNDS`, the first drawn on every decision (:func:`extra_rounds`).  The
+sampled opponents, nearly all of a decision's time, are set on
 :data:`solver.threads.DECISION_THREADS` threads.
 
 The settlement used here is :func:`solver._core.settle_first`, a C port of
@@ -52,6 +55,16 @@ DEFAULT_SEED = 20261130
 EXTRA_ROUNDS = (500,)
 #: The most further deals a decision draws.
 EXTRA_SAMPLES = sum(EXTRA_ROUNDS)
+#: The rounds instead at a table where every sampled opponent sets strongest back first
+#: (every seat a Beginner, or the beginners field): setting those opponents costs next to
+#: nothing, so a decision there can settle far more deals in less time than elsewhere
+#: [measured, issue 42: benchmarks/solver_regret.py, vietnamese, 4 players, opponents
+#: strongest back first, these rounds against one round of 500 (``deep-1r``), the same
+#: hands and deals: told of three Beginners 0.0083 / 0.0115 (200 hands x 2,000 deals) and
+#: 0.0068 / 0.0116 (100 x 1,000), field beginners 0.0094 / 0.0106 (200 x 2,000); a
+#: decision takes 48 ms at the median and 58 ms at p90 against 22 and 23; rounds of
+#: 3,000 and 1,000 measured no better (0.0099) at 73 / 91 ms].
+CHEAP_ROUNDS = (1800, 500)
 #: How close is contested: the fast choice and its closest rival within this many paired
 #: standard errors.
 CLOSE_Z = 2.0
@@ -259,6 +272,17 @@ def _settle_options(rules: Rules) -> dict[str, object]:
     }
 
 
+def extra_rounds(table: Table) -> tuple[tuple[int, ...], int]:
+    """The rounds of further deals a decision at ``table`` may draw, and how many of them
+    it draws however the contest stands: :data:`CHEAP_ROUNDS` (the first always) where
+    every sampled opponent sets strongest back first, else :data:`EXTRA_ROUNDS` (none)."""
+    if table.lineup is None:
+        naive = [NAIVE_SHARE[table.field]]
+    else:
+        naive = [seat_naive_share(seat, table.field) for seat in table.lineup]
+    return (CHEAP_ROUNDS, 1) if min(naive) == 1.0 else (EXTRA_ROUNDS, 0)
+
+
 def refine(
     hand: Sequence[Card],
     table: Table,
@@ -266,16 +290,18 @@ def refine(
     seed: int | None,
     candidates: int = DEFAULT_CANDIDATES,
     samples: int = DEFAULT_SAMPLES,
-    extra: Sequence[int] = EXTRA_ROUNDS,
+    extra: Sequence[int] | None = None,
     switch_z: float = SWITCH_Z,
 ) -> list[tuple[Arrangement, float]]:
     """The fast solver's best ``max(top, candidates)`` splits at ``table`` re-ranked by
-    Monte Carlo: ``samples`` deals, then a round of ``extra[k]`` further deals (stream
+    Monte Carlo: ``samples`` deals, then a round of ``extra[k]`` further deals (by default
+    :func:`extra_rounds` of the table; stream
     ``k + 1`` of the seed) for as long as the contest for the top is close (the leader
     and the fast choice, or the fast choice and its runner-up, within :data:`CLOSE_Z`
     paired standard errors over every deal so far).  The fast choice stays first unless
     another candidate's mean beats it by more than ``switch_z`` paired standard errors."""
     codes = [c.code for c in hand]
+    extra, sure = extra_rounds(table) if extra is None else (extra, 0)
     arrs = _candidates(codes, table, max(top, candidates))
     if not arrs:
         return []
@@ -284,7 +310,7 @@ def refine(
     shown, errors = _means_errors(totals, squares, samples)
     evs, drawn = shown, samples
     for stream, deals in enumerate(extra, start=1):
-        if len(arrs) < 2 or not _close(evs, errors):
+        if len(arrs) < 2 or (stream > sure and not _close(evs, errors)):
             break
         more = settle_sums(hand, mine, my_special, table, seed, deals, stream)
         totals, squares, drawn = totals + more[0], squares + more[1], drawn + deals

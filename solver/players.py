@@ -10,7 +10,8 @@ returns the set it plays.  The levels, weakest first:
 * **Expert** plays deep mode: the fast solver's best candidates re-scored by Monte Carlo
   against opponents dealt from the unseen cards and settled exactly
   (:mod:`solver.deep`), with :data:`EXPERT_SAMPLES` opponent deals per decision, and
-  up to :data:`solver.deep.EXTRA_SAMPLES` more while the best two sets are close.
+  up to :data:`solver.deep.EXTRA_SAMPLES` more while the best two sets are close (at a
+  table of Beginners, :data:`solver.deep.CHEAP_ROUNDS`: they cost next to nothing to deal).
 
 Club and Expert play against the opponents ``field`` names (:data:`solver.fields.FIELDS`,
 "population" unless told); Beginner sets the same whoever sits at the table.  Each takes
@@ -120,7 +121,8 @@ class Expert:
     description = (
         f"plays deep mode: the fast solver's {EXPERT_CANDIDATES} best sets, each settled exactly "
         f"against the same {EXPERT_SAMPLES} sampled tables of opponents (up to "
-        f"{EXPERT_SAMPLES + EXTRA_SAMPLES} while the best two are close), each opponent setting as it "
+        f"{EXPERT_SAMPLES + EXTRA_SAMPLES} while the best two are close, and more at a table of "
+        "Beginners), each opponent setting as it "
         "plays when the table names who sits where, and the best of them"
     )
 

@@ -8,17 +8,20 @@ import random
 import numpy as np
 import pytest
 
-from solver import _core
+from solver import _core, deep
 from solver import threads as solver_threads
 from solver.cards import Card
 from solver.context import Table
 from solver.deep import (
+    CHEAP_ROUNDS,
     CLOSE_Z,
+    DEFAULT_SAMPLES,
     EXTRA_ROUNDS,
     EXTRA_SAMPLES,
     _means_errors,
     _my_sets,
     deal_opponents,
+    extra_rounds,
     refine,
     score_candidates,
     settle_sums,
@@ -105,3 +108,35 @@ def test_a_decision_is_the_same_on_one_thread_and_on_two(monkeypatch: pytest.Mon
         monkeypatch.setattr(solver_threads, "DECISION_THREADS", threads)
         seen.append([refine(hand, table, 3, seed) for seed, hand in enumerate(hands(4, 13))])
     assert seen[0] == seen[1]
+
+
+def test_a_table_of_beginners_always_draws_the_larger_first_round_and_other_tables_only_when_close(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    beginners = Table(RULES, 4, "population", lineup=("beginner",) * 3)
+    assert extra_rounds(beginners) == (CHEAP_ROUNDS, 1)
+    assert extra_rounds(Table(RULES, 4, "beginners")) == (CHEAP_ROUNDS, 1)
+    for lineup in (None, ("beginner", "beginner", "club"), ("beginner", "beginner", "person")):
+        assert extra_rounds(Table(RULES, 4, "population", lineup=lineup)) == (EXTRA_ROUNDS, 0)
+    assert CHEAP_ROUNDS[0] > sum(EXTRA_ROUNDS)
+    drawn: list[int] = []
+    settle = deep.settle_sums
+
+    def counted(*args: object, **kwargs: object) -> tuple[np.ndarray, np.ndarray]:
+        drawn.append(int(args[5]))  # samples: how many deals this call settles
+        return settle(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(deep, "settle_sums", counted)
+    rounds = {}
+    for name, table in (("beginners", beginners), ("people", TABLE)):
+        totals = []
+        for n, hand in enumerate(hands(12, 21)):
+            drawn.clear()
+            refine(hand, table, 1, n)
+            totals.append(sum(drawn))
+        rounds[name] = totals
+    first = DEFAULT_SAMPLES + CHEAP_ROUNDS[0]
+    assert all(t >= first for t in rounds["beginners"]), rounds
+    assert max(rounds["beginners"]) <= first + sum(CHEAP_ROUNDS[1:])
+    assert min(rounds["people"]) == DEFAULT_SAMPLES  # a clear contest there stops at the first deals
+    assert max(rounds["people"]) <= DEFAULT_SAMPLES + EXTRA_SAMPLES
