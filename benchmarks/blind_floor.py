@@ -52,8 +52,8 @@ TABLES: dict[str, tuple[str, str, int]] = {
     "the mixture": ("mix", "population", 1),
 }
 #: The control: strong solvers again on other deals (stream 2).  A "pair" of one table
-#: has a true floor of 0, so its measured floor is the part of any floor that is the
-#: oracle's noise (an upper bound on it: the other pairs share their deals).
+#: has a true floor of 0, so its measured floor is the oracle's noise (the other pairs
+#: share their deals, so they carry less of it).
 CONTROL = ("strong solvers, other deals", ("fast", "strong", 2))
 #: The fields whose fast mode is measured beside the floor.
 FIELDS_SHOWN = ("population", "strong", "beginners")
