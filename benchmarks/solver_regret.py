@@ -35,7 +35,8 @@ fast mode ships are learned from such values; ``bank`` shows what valuing each h
 sets that way would add (see :func:`bank_answer`).
 With ``--lineup`` deep mode is told who sits in each opponent seat (``Table(lineup=...)``:
 a Beginner's sampled hands set strongest back first, a Club's or Expert's by the field's
-fast solver), as the Play page's Expert is; fast mode does not read it.  ``--opponents
+fast solver), as the Play page's Expert is; fast mode reads it only as ``solve`` does
+(told that every seat sets strongest back first, it plays the beginners field).  ``--opponents
 lineup`` seats those players: each opponent seat plays as the lineup names it.
 With ``--floor-deals N`` a ``floor`` row is added: the regret of the set that is best on N
 further deals of the hand, measured on the same ``--deals`` as the modes.  With N large
@@ -341,8 +342,8 @@ def answer(mode: str, codes: list[int], setup: Setup, rules: Rules, hand: int) -
         if ranked:
             return [c.code for c in ranked[0][0].cards]
     if mode in ("fast", "alt"):
-        if mode == "fast":
-            model = get_model(rules, setup.players, setup.field)
+        if mode == "fast":  # as solve() plays it: told of a table of Beginners, their tables
+            model = Table(rules, setup.players, setup.field, lineup=setup.lineup).fast_table.model
         else:
             assert setup.alt_tables is not None
             model = alt_model(rules, setup.players, setup.field, setup.alt_tables)

@@ -38,7 +38,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from . import _core
-from .fields import DEFAULT_FIELD, SEATS, check_field, table_preset
+from .fields import DEFAULT_FIELD, NAIVE_SHARE, SEATS, check_field, seat_naive_share, table_preset
 from .messages import echo
 from .rules import PRESETS, Rules, get_rules
 from .tables import Field, FloatArray, get_field, get_hand_weights, get_model, get_removal
@@ -77,9 +77,10 @@ class Table:
     ``lineup``, when known, names who sits in each opponent seat (each one of
     :data:`solver.fields.SEATS`: a person, or a computer level).  Deep mode then deals
     each seat's sampled hands as that seat plays (:func:`solver.fields.seat_naive_share`)
-    instead of all as the field; fast mode plays the field's tables either way.  The
-    Play page's and rooms' computer players are given it: a real player adapts to who
-    sits at the table too.
+    instead of all as the field.  Fast mode plays the field's tables unless every seat
+    of the lineup sets strongest back first, where it plays the beginners field's
+    (:attr:`fast_table`).  The Play page's and rooms' computer players are given it: a
+    real player adapts to who sits at the table too.
     """
 
     rules: Rules
@@ -140,6 +141,24 @@ class Table:
     @property
     def opponents(self) -> int:
         return self.players - 1
+
+    @property
+    def every_seat_naive(self) -> bool:
+        """Whether every opponent sets strongest back first: at the beginners field with no
+        lineup, or when each seat of the lineup does (a Beginner, or a person at the
+        beginners field)."""
+        if self.lineup is None:
+            return NAIVE_SHARE[self.field] == 1.0
+        return all(seat_naive_share(seat, self.field) == 1.0 for seat in self.lineup)
+
+    @property
+    def fast_table(self) -> Table:
+        """The table fast mode plays: the beginners field's where every opponent sets
+        strongest back first (:attr:`every_seat_naive`), else this one.  Told that three
+        Beginners sit there, fast mode's regret against them is the beginners field's
+        0.020 instead of the population field's 0.78 (vietnamese, 4 players;
+        docs/benchmarks.md); no set is right at every table, so being told is the lever."""
+        return self.replace(field="beginners") if self.every_seat_naive and self.field != "beginners" else self
 
     @cached_property
     def model(self) -> _core.Model:

@@ -276,11 +276,7 @@ def extra_rounds(table: Table) -> tuple[tuple[int, ...], int]:
     """The rounds of further deals a decision at ``table`` may draw, and how many of them
     it draws however the contest stands: :data:`CHEAP_ROUNDS` (the first always) where
     every sampled opponent sets strongest back first, else :data:`EXTRA_ROUNDS` (none)."""
-    if table.lineup is None:
-        naive = [NAIVE_SHARE[table.field]]
-    else:
-        naive = [seat_naive_share(seat, table.field) for seat in table.lineup]
-    return (CHEAP_ROUNDS, 1) if min(naive) == 1.0 else (EXTRA_ROUNDS, 0)
+    return (CHEAP_ROUNDS, 1) if table.every_seat_naive else (EXTRA_ROUNDS, 0)
 
 
 def refine(

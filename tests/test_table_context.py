@@ -143,7 +143,7 @@ def test_bad_table_arguments_raise_clear_value_errors(make: Any, error: type[Exc
     assert isinstance(err.value, ValueError)
 
 
-def test_a_lineup_names_the_opponent_seats_and_only_deep_mode_reads_it() -> None:
+def test_a_lineup_with_a_person_names_the_opponent_seats_and_only_deep_mode_reads_it() -> None:
     plain = Table("vietnamese", 4)
     seated = Table("vietnamese", 4, lineup=["beginner", "beginner", "person"])
     assert seated.lineup == ("beginner", "beginner", "person") and plain.lineup is None
@@ -163,3 +163,27 @@ def test_a_lineup_names_the_opponent_seats_and_only_deep_mode_reads_it() -> None
 
 def test_table_is_exported() -> None:
     assert solver.Table is Table and "Table" in solver.__all__
+
+
+def test_told_that_every_opponent_sets_strongest_back_first_fast_mode_plays_the_beginners_tables() -> None:
+    beginners = Table("vietnamese", 4, lineup=["beginner"] * 3)
+    assert beginners.every_seat_naive and beginners.fast_table == beginners.replace(field="beginners")
+    assert Table("vietnamese", 4, "beginners").every_seat_naive
+    assert Table("vietnamese", 4, "beginners", lineup=["person", "beginner", "person"]).every_seat_naive
+    for table in (Table("vietnamese", 4), Table("vietnamese", 4, lineup=["beginner", "beginner", "person"]),
+                  Table("vietnamese", 4, "beginners", lineup=["beginner", "club", "beginner"])):  # fmt: skip
+        assert not table.every_seat_naive and table.fast_table is table
+    field = Table("vietnamese", 4, "beginners")
+    cases = hands(30, 5)
+    moved = 0
+    for hand in cases:
+        told = solve(hand, top=2, table=beginners)
+        assert told.best == solve(hand, top=2, table=field).best and told.field == "beginners"
+        assert evaluate(hand, told.best, table=beginners).ev == pytest.approx(told.ev)
+        moved += told.best != solve(hand, table=Table("vietnamese", 4)).best
+    assert moved > 0  # the sets that beat Beginners are not the population field's
+    batch = solve_many(np.asarray([[c.code for c in hand] for hand in cases], dtype=np.int8), table=beginners)
+    assert batch.field == "beginners"
+    assert all(list(batch.best[i]) == [c.code for c in solve(h, table=beginners).best.cards]
+               for i, h in enumerate(cases))  # fmt: skip
+    assert solve(cases[0], mode="deep", seed=1, table=beginners).field == "population"  # deep reads the lineup itself
