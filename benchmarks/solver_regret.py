@@ -343,7 +343,7 @@ def answer(mode: str, codes: list[int], setup: Setup, rules: Rules, hand: int) -
             return [c.code for c in ranked[0][0].cards]
     if mode in ("fast", "alt"):
         if mode == "fast":  # as solve() plays it: told of a table of Beginners, their tables
-            model = Table(rules, setup.players, setup.field, lineup=setup.lineup).fast_table.model
+            model = Table(rules, setup.players, setup.field, lineup=setup.lineup).played_by("fast").model
         else:
             assert setup.alt_tables is not None
             model = alt_model(rules, setup.players, setup.field, setup.alt_tables)

@@ -184,7 +184,7 @@ def solve_many(
     """
     table = as_table(table, rules, players, field)
     mode = check_mode(mode)
-    table = table if mode == "deep" else table.fast_table
+    table = table.played_by(mode)
     seed = check_seed(seed)
     count = check_workers(workers)
     codes, bad, messages = read_hands(hands)

@@ -79,7 +79,7 @@ class Table:
     each seat's sampled hands as that seat plays (:func:`solver.fields.seat_naive_share`)
     instead of all as the field.  Fast mode plays the field's tables unless every seat
     of the lineup sets strongest back first, where it plays the beginners field's
-    (:attr:`fast_table`).  The Play page's and rooms' computer players are given it: a
+    (:meth:`played_by`).  The Play page's and rooms' computer players are given it: a
     real player adapts to who sits at the table too.
     """
 
@@ -151,14 +151,16 @@ class Table:
             return NAIVE_SHARE[self.field] == 1.0
         return all(seat_naive_share(seat, self.field) == 1.0 for seat in self.lineup)
 
-    @property
-    def fast_table(self) -> Table:
-        """The table fast mode plays: the beginners field's where every opponent sets
-        strongest back first (:attr:`every_seat_naive`), else this one.  Told that three
-        Beginners sit there, fast mode's regret against them is the beginners field's
-        0.020 instead of the population field's 0.78 (vietnamese, 4 players;
-        docs/benchmarks.md); no set is right at every table, so being told is the lever."""
-        return self.replace(field="beginners") if self.every_seat_naive and self.field != "beginners" else self
+    def played_by(self, mode: str) -> Table:
+        """The table ``mode`` plays: deep mode this one (it reads the lineup seat by seat);
+        fast mode the beginners field's where every opponent sets strongest back first
+        (:attr:`every_seat_naive`), else this one.  Told that three Beginners sit there,
+        fast mode's regret against them is the beginners field's 0.020 instead of the
+        population field's 0.78 (vietnamese, 4 players; docs/benchmarks.md); no set is
+        right at every table, so being told is the lever."""
+        if mode == "deep" or not self.every_seat_naive or self.field == "beginners":
+            return self
+        return self.replace(field="beginners")
 
     @cached_property
     def model(self) -> _core.Model:

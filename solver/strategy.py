@@ -228,7 +228,7 @@ def solve(
     codes = hand_codes(cards)
     table = as_table(table, rules, players, field)
     mode = check_mode(mode)
-    table = table if mode == "deep" else table.fast_table
+    table = table.played_by(mode)
     top = check_top(top)
     seed = check_seed(seed)
     rules, players, field, model = table.rules, table.players, table.field, table.model
@@ -332,7 +332,7 @@ def evaluate(
         )
     table = as_table(table, rules, players, field)
     mode = check_mode(mode)
-    table = table if mode == "deep" else table.fast_table
+    table = table.played_by(mode)
     seed = check_seed(seed)
     rules, players, field = table.rules, table.players, table.field
     ev, row_win, valid, _ = _stats(table.model, arr)

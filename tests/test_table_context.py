@@ -167,12 +167,13 @@ def test_table_is_exported() -> None:
 
 def test_told_that_every_opponent_sets_strongest_back_first_fast_mode_plays_the_beginners_tables() -> None:
     beginners = Table("vietnamese", 4, lineup=["beginner"] * 3)
-    assert beginners.every_seat_naive and beginners.fast_table == beginners.replace(field="beginners")
+    assert beginners.every_seat_naive and beginners.played_by("fast") == beginners.replace(field="beginners")
+    assert beginners.played_by("deep") is beginners
     assert Table("vietnamese", 4, "beginners").every_seat_naive
     assert Table("vietnamese", 4, "beginners", lineup=["person", "beginner", "person"]).every_seat_naive
     for table in (Table("vietnamese", 4), Table("vietnamese", 4, lineup=["beginner", "beginner", "person"]),
                   Table("vietnamese", 4, "beginners", lineup=["beginner", "club", "beginner"])):  # fmt: skip
-        assert not table.every_seat_naive and table.fast_table is table
+        assert not table.every_seat_naive and table.played_by("fast") is table
     field = Table("vietnamese", 4, "beginners")
     cases = hands(30, 5)
     moved = 0
