@@ -25,8 +25,8 @@ from typing import Any
 
 from playwright import sync_api
 
-from benchmarks.rooms_push import seat_browsers, started_room, watched
-from rooms import Rooms, SeatView, Settings
+from benchmarks.rooms_push import seat_browsers, started_room, three_revealed, watched
+from rooms import Rooms, Settings
 from store import Store
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, start_streamlit, wait_idle
 
@@ -53,20 +53,10 @@ def settle_costs(page: Any, service: Rooms, code: str, tokens: list[str], hands:
     page.locator("[data-room-code]").first.wait_for(timeout=60_000)
     out = []
     for number in range(1, hands + 1):
-        page.locator('[data-row="back"] [data-card]').first.wait_for(timeout=60_000)
-        wait_idle(page)
-        sets = []
-        for token in tokens:
-            view = service.view(code, token)[0]
-            assert isinstance(view, SeatView)
-            sets.append([list(r) for r in view.rows])
-        for token, rows in zip(tokens[:3], sets[:3], strict=True):
-            service.reveal(code, token, number, rows)
-        page.get_by_text("Waiting for the others").wait_for(timeout=60_000)
-        wait_idle(page)
+        last = three_revealed(page, service, code, tokens, number)
         time.sleep(0.5)
         before, received[:] = counters(cdp), []
-        shown = watched(page, "settled", service.reveal, code, tokens[3], number, sets[3])
+        shown = watched(page, "settled", service.reveal, code, tokens[3], number, last)
         wait_idle(page)
         time.sleep(0.3)
         after = counters(cdp)

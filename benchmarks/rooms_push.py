@@ -242,6 +242,24 @@ def watched(page: Any, kind: str, act: Any, *args: object) -> float:
     return changed_after([page], started)[0]
 
 
+def three_revealed(page: Any, service: Rooms, code: str, tokens: list[str], number: int) -> list[list[str]]:
+    """Hand ``number`` dealt on ``page``; the first three people reveal their rows as dealt
+    (through the service) and the page shows it is waiting: the fourth person's rows, for
+    the last Reveal."""
+    page.locator('[data-row="back"] [data-card]').first.wait_for(timeout=60_000)
+    wait_idle(page)
+    sets = []
+    for token in tokens:
+        view = service.view(code, token)[0]
+        assert isinstance(view, SeatView)
+        sets.append([list(r) for r in view.rows])
+    for token, rows in zip(tokens[:3], sets[:3], strict=True):
+        service.reveal(code, token, number, rows)
+    page.get_by_text("Waiting for the others").wait_for(timeout=60_000)
+    wait_idle(page)
+    return sets[3]
+
+
 def one_screen(service: Rooms, browser: sync_api.Browser, servers: list[str], hands: int, turns: int
                ) -> tuple[list[float], list[float]]:  # fmt: skip
     """The same games with one browser (seat 1's, on the last server) and every action
@@ -250,19 +268,9 @@ def one_screen(service: Rooms, browser: sync_api.Browser, servers: list[str], ha
     page = seat_browsers(browser, servers[-1:], code, tokens[1:2])[0]
     settles = []
     for number in range(1, hands + 1):
-        page.locator('[data-row="back"] [data-card]').first.wait_for(timeout=60_000)
-        wait_idle(page)
-        sets = []
-        for token in tokens:
-            view = service.view(code, token)[0]
-            assert isinstance(view, SeatView)
-            sets.append([list(r) for r in view.rows])
-        for token, rows in zip(tokens[:3], sets[:3], strict=True):
-            service.reveal(code, token, number, rows)
-        page.get_by_text("Waiting for the others").wait_for(timeout=60_000)
-        wait_idle(page)
+        last = three_revealed(page, service, code, tokens, number)
         before = cpu_ticks()
-        settles.append(watched(page, "settled", service.reveal, code, tokens[3], number, sets[3]))
+        settles.append(watched(page, "settled", service.reveal, code, tokens[3], number, last))
         SETTLE_CPU.append(cpu_spent(before, cpu_ticks()))
         print(f"one screen, hand {number}: {settles[-1]:.0f} ms")
         wait_idle(page)
