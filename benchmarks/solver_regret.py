@@ -70,7 +70,7 @@ import numpy as np
 from solver import _core
 from solver.cards import Card
 from solver.context import Table
-from solver.deep import refine, seat_shares, set_mixture, set_opponents
+from solver.deep import refine, seat_computers, seat_shares, set_mixture, set_opponents
 from solver.fields import FIELDS, MIXTURE, NAIVE_SHARE, SEATS
 from solver.rules import PRESETS, SPECIAL_NAMES, Rules
 from solver.strategy import solve
@@ -287,7 +287,8 @@ def set_hands(hands: np.ndarray, setup: Setup, rules: Rules, seed: Sequence[int]
         assert setup.lineup is not None
         table = Table(rules, setup.players, setup.field, lineup=setup.lineup)
         out = set_opponents(flat, rules, setup.players, setup.field, np.random.default_rng([*seed, 5]),
-                            table.opponent_model, seat_shares(table, len(hands)))  # fmt: skip
+                            table.opponent_model, seat_shares(table, len(hands)),
+                            seat_computers(table, len(hands)))  # fmt: skip
     elif setup.opponents == "mix":
         out = set_mixture(flat, rules, setup.players, np.random.default_rng([*seed, 4]))
     else:

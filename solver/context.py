@@ -169,8 +169,10 @@ class Table:
 
     @cached_property
     def opponent_model(self) -> _core.Model:
-        """The model deep mode sets its sampled opponents with: :attr:`model` without its
-        re-ranking, where the field has one.  The re-ranked solver sets 88 % of hands as
+        """The model deep mode sets its sampled opponents with (but a Club's or an Expert's
+        seat of the lineup, which it deals the re-ranked set they play:
+        :func:`solver.deep.seat_computers`): :attr:`model` without its re-ranking, where
+        the field has one.  The re-ranked solver sets 88 % of hands as
         this one does (vietnamese strong, 4 players) and costs 1.14 times as much, which
         at up to 4,800 sampled hands a decision was what put deep mode over its 150 ms
         (docs/benchmarks.md)."""

@@ -32,6 +32,9 @@ MIXTURE = {"strong": 1 / 3, "population": 1 / 3, "naive": 1 / 3}
 #: Who can sit in an opponent seat of a table's lineup (``Table(lineup=...)``): a person,
 #: or a computer level of :mod:`solver.players`.
 SEATS = ("person", "beginner", "club", "expert")
+#: The seats whose player sets hands with the fast solver (re-ranked, as :func:`solver.solve`
+#: plays): a Club, and an Expert, whose deep set differs from it only where two sets are close.
+SOLVER_SEATS = frozenset({"club", "expert"})
 
 
 def seat_naive_share(seat: str, field: str) -> float:

@@ -374,24 +374,26 @@ def test_deep_mode_sets_opponents_as_the_field_plays() -> None:
 
 def test_deep_mode_deals_each_seat_of_a_lineup_as_that_seat_plays() -> None:
     from solver.context import Table
-    from solver.deep import seat_shares, set_opponents
+    from solver.deep import seat_computers, seat_shares, set_opponents
 
     rules = PRESETS["vietnamese"]
     table = Table(rules, 4, "population", lineup=("beginner", "club", "person"))
     samples = 400
     hands_ = np.asarray([codes_of(c) for c in hands("deep-lineup", 3 * samples)], dtype=np.int32)
     naive = _core.strongest_back_first(hands_, True)
-    solved, _ = _core.solve_batch(strategy.get_model(rules, 4), hands_)
-    dealt = set_opponents(hands_, rules, 4, "population", np.random.default_rng(0), table.model,
-                          seat_shares(table, samples))  # fmt: skip
-    differ = ~np.all(naive == solved, axis=1)
+    played, _ = _core.solve_batch(strategy.get_model(rules, 4), hands_)  # what a Club plays: re-ranked
+    cheap, _ = _core.solve_batch(table.opponent_model, hands_)  # without the re-ranking
+    dealt = set_opponents(hands_, rules, 4, "population", np.random.default_rng(0), table.opponent_model,
+                          seat_shares(table, samples), seat_computers(table, samples))  # fmt: skip
     seat = np.arange(len(hands_)) % 3
     assert np.array_equal(dealt[seat == 0], naive[seat == 0])  # the Beginner: strongest back first
-    assert np.array_equal(dealt[seat == 1], solved[seat == 1])  # the Club: the fast solver's set
-    person = (seat == 2) & differ
-    share = np.all(dealt[person] == naive[person], axis=1).mean()
-    assert 0.15 < share < 0.35  # a person: as the field plays, a quarter strongest back first
-    assert seat_shares(Table(rules, 4), samples) is None
+    assert np.array_equal(dealt[seat == 1], played[seat == 1])  # the Club: the set a Club plays
+    assert not np.array_equal(played[seat == 1], cheap[seat == 1])  # (which the cheaper solver would miss)
+    person = (seat == 2) & ~np.all(naive == cheap, axis=1)
+    as_naive = np.all(dealt[person] == naive[person], axis=1)
+    assert 0.15 < as_naive.mean() < 0.35  # a person: as the field plays, a quarter strongest back first
+    assert np.array_equal(dealt[person][~as_naive], cheap[person][~as_naive])  # the rest by the cheaper solver
+    assert seat_shares(Table(rules, 4), samples) is None and seat_computers(Table(rules, 4), samples) is None
 
 
 def test_deep_mode_told_who_sits_also_weighs_the_sets_that_do_best_against_them() -> None:
