@@ -21,11 +21,12 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+from collections.abc import Sequence
 
 import solver
 from app.card_text import dealt_layout
 from app.macao_table import one_tap_plays
-from macao import Play, PlayDrawn, Rules, apply, is_terminal, legal_actions, new_game, observe
+from macao import Action, Play, PlayDrawn, Rules, State, apply, is_terminal, legal_actions, new_game, observe
 from macao.bots import make_bot
 from macao.simulate import offer_calls
 from solver.cards import full_deck
@@ -64,13 +65,13 @@ def practice(hands: int) -> list[int]:
     return drags
 
 
-def action_taps(action: object, state: object, legal: list[object]) -> int:
+def action_taps(action: Action, state: State, legal: Sequence[Action]) -> int:
     """Taps the table needs for one action of seat 0."""
-    obs = observe(state, 0)  # type: ignore[arg-type]
+    obs = observe(state, 0)
     if isinstance(action, Play):
         hand = list(obs.hand)
         first = hand.index(action.cards[0])
-        one = one_tap_plays(hand, legal, action.declare, None)[first]  # type: ignore[arg-type]
+        one = one_tap_plays(hand, legal, action.declare, None)[first]
         extra = 1 if action.declare else 0
         if one is not None:
             return 1 + extra

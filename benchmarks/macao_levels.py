@@ -45,6 +45,8 @@ MIXES = {
     "2 decks, jokers": Rules(decks=2, jokers=True),
     "7 cards, stacking any": Rules(start_cards=7, stacking="any"),
 }
+#: Each cell's simulation, by (mix, players, single level, other level).
+Results = dict[tuple[str, int, str, str], SimulationResult]
 START, END = "<!-- macao-levels:start -->", "<!-- macao-levels:end -->"
 
 
@@ -62,12 +64,12 @@ def games_for(cell: tuple[int, str, str], mix: str, args: argparse.Namespace) ->
     players, a, b = cell
     if mix == "default" and {a, b} == {"hard", "normal"}:
         if players == 2:
-            return args.target_games
+            return int(args.target_games)
         if a == "hard":
-            return args.target_games_4p
+            return int(args.target_games_4p)
     if "hard" in (a, b) and args.hard_games is not None:
-        return args.hard_games
-    return args.games
+        return int(args.hard_games)
+    return int(args.games)
 
 
 def fmt_rate(est: object) -> str:
@@ -75,8 +77,8 @@ def fmt_rate(est: object) -> str:
     return f"{value:.3f} [{low:.3f}, {high:.3f}]"
 
 
-def run(args: argparse.Namespace) -> dict[tuple[str, int, str, str], SimulationResult]:
-    results = {}
+def run(args: argparse.Namespace) -> Results:
+    results: Results = {}
     for mix, base in MIXES.items():
         for cell in pairings(args.three_hard):
             players, a, b = cell
@@ -97,7 +99,7 @@ def run(args: argparse.Namespace) -> dict[tuple[str, int, str, str], SimulationR
     return results
 
 
-def heads_up_table(results: dict, mix: str) -> list[str]:
+def heads_up_table(results: Results, mix: str) -> list[str]:
     lines = ["| heads-up: row's win rate vs column | " + " | ".join(LEVELS) + " |"]
     lines.append("|---" * (len(LEVELS) + 1) + "|")
     for row in LEVELS:
@@ -115,7 +117,7 @@ def heads_up_table(results: dict, mix: str) -> list[str]:
     return lines
 
 
-def four_player_table(results: dict, mix: str) -> list[str]:
+def four_player_table(results: Results, mix: str) -> list[str]:
     lines = ["| 4 players: one row seat's avg placing vs 3 × column | " + " | ".join(LEVELS) + " |"]
     lines.append("|---" * (len(LEVELS) + 1) + "|")
     for row in LEVELS:
@@ -132,7 +134,7 @@ def four_player_table(results: dict, mix: str) -> list[str]:
     return lines
 
 
-def timing_table(results: dict) -> list[str]:
+def timing_table(results: Results) -> list[str]:
     """Decision CPU time of each level over all its games (pooled by level)."""
     lines = ["| level | decisions | mean ms per decision | 95th percentile ms |", "|---|---|---|---|"]
     for level in LEVELS:
@@ -159,7 +161,7 @@ def _level(b: BotStats) -> str:
     return re.split(r"[#( ]", b.name)[0]
 
 
-def markdown(results: dict, header: str) -> str:
+def markdown(results: Results, header: str) -> str:
     out = [header, ""]
     for mix in MIXES:
         out += [f"**{mix}**", "", *heads_up_table(results, mix), "", *four_player_table(results, mix), ""]

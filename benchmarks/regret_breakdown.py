@@ -25,7 +25,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import sys
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -34,8 +34,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's solver
 
-import solver_regret as oracle  # the regret benchmark beside this one
-
+from benchmarks import solver_regret as oracle  # the regret benchmark beside this one
 from solver import _core
 from solver.cards import Card
 from solver.fields import FIELDS
@@ -134,13 +133,13 @@ def report(rows: list[HandBreakdown], show: int) -> None:
     for k in (10, 40):
         print(f"the {k} worst hands carry {worst[:k].sum() / total:.0%}" if total > 0 else "no regret")
     print("by rows (the oracle's best set against fast mode's): hands with regret, regret per hand of the run")
-    groups: Counter[tuple[str, str]] = Counter()
+    groups: dict[tuple[str, str], float] = defaultdict(float)
     counts: Counter[tuple[str, str]] = Counter()
     for r in rows:
         if r.regret > 0:
             groups[(r.middle, r.back)] += r.regret
             counts[(r.middle, r.back)] += 1
-    for (middle, back), value in groups.most_common():
+    for (middle, back), value in sorted(groups.items(), key=lambda item: -item[1]):
         print(f"  middle {middle:<8} back {back:<8} {counts[(middle, back)]:>4}  {value / n:.4f}")
     print("sweep chances per opponent: table product ** exponent | on the oracle's deals | fitted exponent")
     for label, chosen in (

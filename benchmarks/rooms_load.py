@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from rooms import Rooms, Settings
+from rooms import Rooms, SeatView, Settings
 from store import Store
 
 
@@ -53,6 +53,8 @@ PUSHED_POLL = 5.0
 def listen(push: str, code: str, token: str, news: queue.Queue[int], done: threading.Event) -> None:
     """Read room ``code``'s stream from ``push`` into ``news`` until ``done`` (reconnecting)."""
     parts = urlsplit(push)
+    if parts.hostname is None:
+        raise ValueError(f"the push address {push!r} names no host")
     while not done.is_set():
         connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=PUSHED_POLL * 4)
         try:
@@ -106,6 +108,7 @@ def play_room(url: str, hands: int, poll: float, seed: int, out: list[tuple[str,
             current = service.tick(code)
             if current != version:
                 view, version = service.view(code, token)
+                assert isinstance(view, SeatView), "a Mau Binh room's seat sees a SeatView"
                 if view.phase == "settled" and view.last is not None and view.last.number not in settled:
                     number = view.last.number
                     settled.add(number)

@@ -25,6 +25,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
+from functools import partial
 from typing import Any
 
 from store import Store, data_dir
@@ -50,12 +51,13 @@ def writes(store: Store, count: int) -> None:
     rng = random.Random(SEED)
     me = store.create_profile()
     base = datetime.now(timezone.utc)
-    practice = [timed(lambda i=i: store.record_practice(me.id, practice_record(rng, when=base + timedelta(seconds=i))))
+    # each record is made before its write is timed: the figures are the writes' own
+    practice = [timed(partial(store.record_practice, me.id, practice_record(rng, when=base + timedelta(seconds=i))))
                 for i in range(count)]  # fmt: skip
-    play = [timed(lambda i=i: store.record_play_hand(me.id, play_record(rng, hand_number=i)))
+    play = [timed(partial(store.record_play_hand, me.id, play_record(rng, hand_number=i)))
             for i in range(count // 4)]  # fmt: skip
     state = {"preset": "vietnamese", "players": 4, "rows": [["As", "Kd", "Qc"], ["2h"] * 5, ["3h"] * 5]}
-    pages = [timed(lambda i=i: store.save_page_state(me.id, "practice", {**state, "i": i})) for i in range(count // 4)]
+    pages = [timed(partial(store.save_page_state, me.id, "practice", {**state, "i": i})) for i in range(count // 4)]
     print("(a) writes, one transaction each          calls   p50 ms   p95 ms   p99 ms   max ms")
     print(f"    record_practice                      {percentiles(practice)}")
     print(f"    record_play_hand                     {percentiles(play)}")

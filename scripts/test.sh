@@ -19,6 +19,8 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 .venv/bin/ruff check solver macao trainer store rooms app streamlit_app.py tests benchmarks docs
 .venv/bin/mypy solver macao trainer store rooms
+# the benchmarks too (each a script beside the others, so by file)
+.venv/bin/mypy --explicit-package-bases benchmarks/*.py
 # the docs site (mkdocs.yml, docs/): a broken link, a page left out of the nav or a docstring
 # the API pages cannot render fails here; built offline into a scratch folder
 site_dir=$(mktemp -d)

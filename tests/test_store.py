@@ -6,8 +6,10 @@ import math
 import random
 import re
 from collections import Counter, defaultdict
-from datetime import datetime, timedelta, timezone
+from collections.abc import Iterator
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -23,6 +25,7 @@ from store import (
     MacaoRoundRecord,
     PlayHandRecord,
     PlaySeat,
+    PracticeRecord,
     Store,
     TooManyCodeAttempts,
     UnknownProfile,
@@ -44,7 +47,7 @@ BEST = "4d 3d 2d | As Ks Qs Js Ts | 9h 8h 7h 6h 5h"
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
+def store(tmp_path: Path) -> Iterator[Store]:
     s = Store(f"sqlite:///{tmp_path / 'test.sqlite3'}")
     yield s
     s.close()
@@ -314,7 +317,9 @@ def test_a_double_submit_is_recorded_once(store: Store) -> None:
         ({"uid": "42"}, "uid must be a UUID"),
     ],
 )
-def test_a_bad_practice_record_is_refused_and_writes_nothing(store: Store, change: dict, message: str) -> None:
+def test_a_bad_practice_record_is_refused_and_writes_nothing(
+    store: Store, change: dict[str, Any], message: str
+) -> None:
     me = store.create_profile()
     good = practice_record(random.Random(5), hand=HAND, played=FOUL, best=BEST)
     store.record_practice(me.id, good)
@@ -346,7 +351,7 @@ def test_progress_aggregates_agree_with_the_records(store: Store) -> None:
     assert store.practice_grades(me.id, since=since) == dict(Counter(r.grade for r in written if r.created_at >= since))
 
     offset = timedelta(hours=7)  # Vietnam and Cambodia
-    days: dict[object, list] = defaultdict(list)
+    days: dict[date, list[PracticeRecord]] = defaultdict(list)
     for r in written:
         days[(r.created_at + offset).date()].append(r)
     by_day = store.practice_by_day(me.id, utc_offset=offset)
@@ -358,10 +363,10 @@ def test_progress_aggregates_agree_with_the_records(store: Store) -> None:
         assert d.mean_chi_lost == pytest.approx(d.chi_lost / d.hands)
         assert d.good == sum(r.grade in ("best", "good") for r in rs)
 
-    themes: dict[str, list] = defaultdict(list)
+    themes: dict[str, list[PracticeRecord]] = defaultdict(list)
     for r in written:
-        for t in r.themes:
-            themes[t].append(r)
+        for theme in r.themes:
+            themes[theme].append(r)
     by_theme = store.practice_by_theme(me.id)
     assert {t.theme for t in by_theme} == set(themes)
     assert [t.chi_lost for t in by_theme] == sorted((t.chi_lost for t in by_theme), reverse=True)
@@ -488,7 +493,7 @@ def test_play_and_macao_records_round_trip(store: Store) -> None:
         ({"settlement": {"x": object()}}, "settlement must be JSON-ready"),
     ],
 )
-def test_a_bad_play_record_is_refused(store: Store, change: dict, message: str) -> None:
+def test_a_bad_play_record_is_refused(store: Store, change: dict[str, object], message: str) -> None:
     me = store.create_profile()
     with pytest.raises(InvalidRecord, match=re.escape(message)):
         store.record_play_hand(me.id, play_record(random.Random(11), **change))
