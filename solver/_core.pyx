@@ -156,7 +156,7 @@ def key3(codes):
 # ======================================================================================
 
 from libc.math cimport INFINITY
-from libc.stdlib cimport qsort
+from libc.stdlib cimport free, malloc, qsort
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from libc.string cimport memset
 cimport numpy as cnp
@@ -1664,6 +1664,126 @@ def strongest_back_first(const int[:, ::1] hands not None, bint wheel_second=Tru
                 out[i, 3 + j] = h.codes[SUB5[SPLIT_M[b][m]][j]]
                 out[i, 8 + j] = h.codes[SUB5[b][j]]
     return arr
+
+
+# ---- the Pareto front of a hand's splits (deep mode's candidates at cheap tables) -------
+
+ctypedef struct FrontPoint:
+    int32_t kb
+    int32_t km
+    int32_t kf
+    int b          # the back subset
+    int j          # which of its NMID (middle, front) pairs
+
+
+cdef int _point_order(const void* x, const void* y) noexcept nogil:
+    """Strongest back first, then middle, then front; equal triples by split, so the order
+    (and the split kept of each triple) does not depend on the sort."""
+    cdef const FrontPoint* a = <const FrontPoint*>x
+    cdef const FrontPoint* b = <const FrontPoint*>y
+    if a.kb != b.kb:
+        return -1 if a.kb > b.kb else 1
+    if a.km != b.km:
+        return -1 if a.km > b.km else 1
+    if a.kf != b.kf:
+        return -1 if a.kf > b.kf else 1
+    if a.b != b.b:
+        return -1 if a.b < b.b else 1
+    return -1 if a.j < b.j else (1 if a.j > b.j else 0)
+
+
+cdef int _key_order(const void* x, const void* y) noexcept nogil:
+    cdef int32_t a = (<const int32_t*>x)[0], b = (<const int32_t*>y)[0]
+    return -1 if a > b else (1 if a < b else 0)
+
+
+def pareto_sets(codes, bint wheel_second=True, bint strict=False):
+    """The valid splits of 13 card codes that no other valid split beats or ties in every
+    row, one per strength-key triple: (K, 13) int32 laid out front 3 | middle 5 | back 5,
+    strongest back first.  Any other split is matched or beaten row for row by one of these
+    on every deal, so the best set against any table is among them (what the regret
+    benchmark's oracle weighs).
+
+    How: the 72,072 splits sorted by back, then middle, then front, strongest first; a
+    split is on the front unless one before it has a middle and a front at least as strong,
+    which a running maximum of the fronts seen over the middles' strength ranks (a Fenwick
+    tree) answers in a few steps."""
+    cdef int buf[13]
+    cdef HandEval h
+    cdef int32_t ranks[NSUB5]
+    cdef int32_t tree[NSUB5 + 1]
+    cdef int n = 0, kept = 0, nk = 0, b, j, i, r, lo, hi
+    cdef int32_t kb, km, kf, best
+    cdef FrontPoint* p
+    _read13(codes, buf)
+    cdef FrontPoint* pts = <FrontPoint*>malloc(NSUB5 * NMID * sizeof(FrontPoint))
+    cdef int* keep = <int*>malloc(NSUB5 * NMID * sizeof(int))
+    if pts == NULL or keep == NULL:
+        free(pts)
+        free(keep)
+        raise MemoryError()
+    try:
+        with nogil:
+            _eval_hand(buf, &h, wheel_second)
+            for b in range(NSUB5):
+                kb = h.key5[b]
+                for j in range(NMID):
+                    km = h.key5[SPLIT_M[b][j]]
+                    kf = h.key3[SPLIT_F[b][j]]
+                    if kb - strict >= km and km - strict >= kf:
+                        pts[n].kb = kb
+                        pts[n].km = km
+                        pts[n].kf = kf
+                        pts[n].b = b
+                        pts[n].j = j
+                        n += 1
+            qsort(pts, n, sizeof(FrontPoint), _point_order)
+            # the middles' distinct keys, strongest first: a middle's rank is 1 + its index
+            for i in range(NSUB5):
+                ranks[i] = h.key5[i]
+            qsort(ranks, NSUB5, sizeof(int32_t), _key_order)
+            for i in range(NSUB5):
+                if nk == 0 or ranks[i] != ranks[nk - 1]:
+                    ranks[nk] = ranks[i]
+                    nk += 1
+            for i in range(nk + 1):
+                tree[i] = -1
+            for i in range(n):
+                p = &pts[i]
+                if i > 0 and p.kb == pts[i - 1].kb and p.km == pts[i - 1].km and p.kf == pts[i - 1].kf:
+                    continue  # the same triple as the split before: one per triple
+                lo, hi = 0, nk - 1
+                while lo < hi:  # the rank of this middle's key (ranks descending)
+                    r = (lo + hi) // 2
+                    if ranks[r] > p.km:
+                        lo = r + 1
+                    else:
+                        hi = r
+                best = -1
+                r = lo + 1
+                while r > 0:  # the strongest front seen with a middle at least as strong
+                    if tree[r] > best:
+                        best = tree[r]
+                    r -= r & -r
+                if best >= p.kf:
+                    continue
+                keep[kept] = i
+                kept += 1
+                r = lo + 1
+                while r <= nk:
+                    if tree[r] < p.kf:
+                        tree[r] = p.kf
+                    r += r & -r
+        out = np.empty((kept, 13), dtype=np.int32)
+        for i in range(kept):
+            p = &pts[keep[i]]
+            _split_codes(&h, SPLIT_F[p.b][p.j], SPLIT_M[p.b][p.j], p.b, buf)
+            for j in range(13):
+                out[i, j] = buf[j]
+        return out
+    finally:
+        free(pts)
+        free(keep)
 
 
 # ---- special hands and exact settlement (deep mode) --------------------------------------

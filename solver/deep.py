@@ -2,7 +2,8 @@
 
 The candidates are the fast solver's best 8 at the table, and when the table's lineup
 seats a Beginner, a Club or an Expert, the best 8 of the field each plays as well
-(:func:`_candidates`).
+(:func:`_candidates`); where every sampled opponent sets strongest back first, also every
+set on the hand's Pareto front (:data:`FRONT_KEPT`).
 For one hand, the unseen 39 cards are dealt to the opponents ``samples`` times; each
 opponent sets their hand the way the field plays (:mod:`solver.fields`): "strongest
 back first" with the field's naive share, otherwise the fast solver with that field's
@@ -66,6 +67,14 @@ EXTRA_SAMPLES = sum(EXTRA_ROUNDS)
 #: decision takes 48 ms at the median and 58 ms at p90 against 22 and 23; rounds of
 #: 3,000 and 1,000 measured no better (0.0099) at 73 / 91 ms].
 CHEAP_ROUNDS = (1800, 500)
+#: At a table where every sampled opponent sets strongest back first, deep mode weighs every
+#: set on the hand's Pareto front (:func:`solver._core.pareto_sets`: no other set beats it
+#: row for row) beside the fast lists; after the first deals only this many, the fast
+#: choice and the leaders, draw the further rounds [measured, issue 42:
+#: benchmarks/solver_regret.py, vietnamese, 4 players, 200 hands x 2,000 deals: told of
+#: three Beginners 0.0083 -> 0.0019, field beginners 0.0094 -> 0.0021; a decision 79 ms
+#: at the median and 110 ms at p90, against 59 and 77].
+FRONT_KEPT = 24
 #: How close is contested: the fast choice and its closest rival within this many paired
 #: standard errors.
 CLOSE_Z = 2.0
@@ -327,6 +336,10 @@ def refine(
         return []
     mine, my_special = _my_sets(arrs, table.rules)
     totals, squares = settle_sums(hand, mine, my_special, table, seed, samples)
+    if len(arrs) > FRONT_KEPT:  # the whole front (a cheap table): only its leaders draw further deals
+        keep = sorted([0, *sorted(range(1, len(arrs)), key=lambda i: -totals[i])[: FRONT_KEPT - 1]])
+        arrs, mine, my_special = [arrs[i] for i in keep], mine[keep], my_special[keep]
+        totals, squares = totals[keep], squares[keep]
     shown, errors = _means_errors(totals, squares, samples)
     evs, drawn = shown, samples
     for stream, deals in enumerate(extra, start=1):
@@ -355,8 +368,10 @@ SEAT_FIELD = {"beginner": "beginners", "club": "strong", "expert": "strong"}
 def _candidates(codes: list[int], table: Table, count: int) -> list[Arrangement]:
     """The sets deep mode weighs: the fast solver's best ``count`` at ``table`` (its choice
     first), then for each other field the lineup's seats play as (:data:`SEAT_FIELD`), that
-    field's best ``count`` not among them.  Against a Beginner, or a table of solvers, the
-    sets that win most are often none of the table's own best 8 [measured, issue 42:
+    field's best ``count`` not among them, and where every sampled opponent sets strongest
+    back first, every set of the hand's Pareto front with other row strengths.  Against a
+    Beginner, or a table of solvers, the sets that win most are often none of the table's
+    own best 8 [measured, issue 42:
     benchmarks/solver_regret.py, vietnamese, 4 players, population field, 100 hands, 1,000
     deals, the lineup told and seated; regret in chi a deal, the field's 8 alone and with
     the others: three Beginners 0.342 and 0.0116, two Beginners and a Club 0.063 and
@@ -369,7 +384,19 @@ def _candidates(codes: list[int], table: Table, count: int) -> list[Arrangement]
             if (frozenset(f), frozenset(m)) not in seen:
                 seen.add((frozenset(f), frozenset(m)))
                 sets.append((f, m, b))
+    if table.every_seat_naive:  # cheap opponents: every set no other beats row for row
+        listed = {_row_keys(f, m, b, table.rules) for f, m, b in sets}
+        for row in _core.pareto_sets(codes, table.rules.wheel == "second", table.rules.strict).tolist():
+            f, m, b = row[:3], row[3:8], row[8:]
+            if _row_keys(f, m, b, table.rules) not in listed:
+                sets.append((f, m, b))
     return [arrangement_from_codes(f, m, b) for f, m, b in sets]
+
+
+def _row_keys(front: Sequence[int], middle: Sequence[int], back: Sequence[int], rules: Rules) -> tuple[int, int, int]:
+    """A set's three row strengths: two sets with the same ones settle alike on every deal."""
+    wheel = rules.wheel == "second"
+    return _core.key3(front), _core.key5(middle, wheel), _core.key5(back, wheel)
 
 
 def _close(evs: list[float], errors: list[float]) -> bool:

@@ -4,10 +4,12 @@ drew wins, and a close contest draws further deals before it is decided."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
+from benchmarks.solver_regret import pareto_front
 from solver import _core, deep
 from solver import threads as solver_threads
 from solver.cards import Card
@@ -18,6 +20,7 @@ from solver.deep import (
     DEFAULT_SAMPLES,
     EXTRA_ROUNDS,
     EXTRA_SAMPLES,
+    FRONT_KEPT,
     _means_errors,
     _my_sets,
     deal_opponents,
@@ -26,7 +29,7 @@ from solver.deep import (
     score_candidates,
     settle_sums,
 )
-from solver.rules import PRESETS
+from solver.rules import PRESETS, Rules
 from solver.scoring import arrangement_from_codes
 from solver.threads import solve_split
 
@@ -140,3 +143,44 @@ def test_a_table_of_beginners_always_draws_the_larger_first_round_and_other_tabl
     assert max(rounds["beginners"]) <= first + sum(CHEAP_ROUNDS[1:])
     assert min(rounds["people"]) == DEFAULT_SAMPLES  # a clear contest there stops at the first deals
     assert max(rounds["people"]) <= DEFAULT_SAMPLES + EXTRA_SAMPLES
+
+
+def _triples(sets: np.ndarray, rules: Rules) -> set[tuple[int, int, int]]:
+    wheel = rules.wheel == "second"
+    return {(_core.key3(s[:3]), _core.key5(s[3:8], wheel), _core.key5(s[8:], wheel)) for s in sets.tolist()}
+
+
+@pytest.mark.parametrize("rules", [RULES, replace(PRESETS["plain"], strict=True)], ids=["vietnamese", "strict"])
+def test_the_pareto_front_is_every_valid_split_no_other_beats_row_for_row(rules: Rules) -> None:
+    for hand in hands(25, 33):
+        codes = [c.code for c in hand]
+        front = _core.pareto_sets(codes, rules.wheel == "second", rules.strict)
+        triples = _triples(front, rules)
+        assert len(triples) == len(front)  # one set per triple of row strengths
+        assert triples == {tuple(t) for t in pareto_front(codes, rules)}  # the regret oracle's own front
+        assert all(sorted(s) == sorted(codes) for s in front.tolist())
+        assert not any(a != b and all(x >= y for x, y in zip(a, b)) for a in triples for b in triples)
+
+
+def test_deep_mode_weighs_the_whole_front_only_where_the_opponents_cost_nothing_to_set() -> None:
+    hand = hands(1, 34)[0]
+    codes = [c.code for c in hand]
+    front = _triples(_core.pareto_sets(codes, True, RULES.strict), RULES)
+    beginners = Table(RULES, 4, "population", lineup=("beginner",) * 3)
+    weighed = _triples(_my_sets(deep._candidates(codes, beginners, 8), RULES)[0], RULES)
+    assert front <= weighed and len(front) > 24
+    others = _triples(_my_sets(deep._candidates(codes, Table(RULES, 4, "population"), 8), RULES)[0], RULES)
+    assert len(others) <= 8 and not front <= others
+    settled: list[int] = []
+    settle = deep.settle_sums
+
+    def counted(*args: object, **kwargs: object) -> tuple[np.ndarray, np.ndarray]:
+        settled.append(len(args[1]))  # type: ignore[arg-type]  # mine: how many sets this call settles
+        return settle(*args, **kwargs)  # type: ignore[arg-type]
+
+    deep.settle_sums = counted  # type: ignore[assignment]
+    try:
+        refine(hand, beginners, 1, 5)
+    finally:
+        deep.settle_sums = settle
+    assert settled[0] >= len(front) and all(n == FRONT_KEPT for n in settled[1:]) and len(settled) > 1

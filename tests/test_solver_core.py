@@ -419,7 +419,7 @@ def test_deep_mode_told_who_sits_also_weighs_the_sets_that_do_best_against_them(
         assert len(own) == 8 and own[0] == best("population", codes)
         told = [split(a) for a in _candidates(codes, beginners, 8)]
         assert told[:8] == own and len(set(told)) == len(told)  # the field's 8 first, none twice
-        assert best("beginners", codes) in told and len(told) <= 16
+        assert best("beginners", codes) in told[:16]  # then the Pareto front's other sets (cheap opponents)
         both = [split(a) for a in _candidates(codes, mixed, 8)]
         assert both[:8] == own and {best("beginners", codes), best("strong", codes)} <= set(both)
         added += len(told) > 8
