@@ -162,7 +162,9 @@ def test_the_pareto_front_is_every_valid_split_no_other_beats_row_for_row(rules:
         assert not any(a != b and all(x >= y for x, y in zip(a, b)) for a in triples for b in triples)
 
 
-def test_deep_mode_weighs_the_whole_front_only_where_the_opponents_cost_nothing_to_set() -> None:
+def test_deep_mode_weighs_the_whole_front_only_where_the_opponents_cost_nothing_to_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     hand = hands(1, 34)[0]
     codes = [c.code for c in hand]
     front = _triples(_core.pareto_sets(codes, True, RULES.strict), RULES)
@@ -178,9 +180,6 @@ def test_deep_mode_weighs_the_whole_front_only_where_the_opponents_cost_nothing_
         settled.append(len(args[1]))  # type: ignore[arg-type]  # mine: how many sets this call settles
         return settle(*args, **kwargs)  # type: ignore[arg-type]
 
-    deep.settle_sums = counted  # type: ignore[assignment]
-    try:
-        refine(hand, beginners, 1, 5)
-    finally:
-        deep.settle_sums = settle
+    monkeypatch.setattr(deep, "settle_sums", counted)
+    refine(hand, beginners, 1, 5)
     assert settled[0] >= len(front) and all(n == FRONT_KEPT for n in settled[1:]) and len(settled) > 1
