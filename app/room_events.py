@@ -3,8 +3,10 @@
 Served by the app's own server (``st.App`` with this route, see ``streamlit_app.py``) as
 server-sent events: one ``data: <version>`` line when the stream opens and one each time
 the room changes, and a comment every :data:`KEEPALIVE_SECONDS` so proxies keep the
-connection.  That is all it ever sends: no card, no seat, no name.  A page holding the
-room (``app/room_push.py``) reruns when the version moves past the one it drew.
+connection.  A change this seat's own action made comes as an ``own`` event (``event:
+own`` before its ``data:`` line): the rerun of that action is already drawing it.  That
+is all it ever sends: no card, no seat, no name.  A page holding the room
+(``app/room_push.py``) reruns when the version moves past the one it drew.
 
 The request is authorised by the seat's cookie ``mau_binh_room_<CODE>`` (the token is never
 in the URL): a token that holds no seat of the room, a malformed code and a room that does
@@ -52,16 +54,20 @@ def _watch() -> VersionWatch:
         return found
 
 
-def _seated_version(code: str, token: str | None) -> int | None:
-    """The room's version if ``token`` holds a seat in it, else None."""
+def _seat_and_version(code: str, token: str | None) -> tuple[int, int] | None:
+    """The seat ``token`` holds in the room and the room's version, or None if it holds none."""
     if not token:
         return None
     service = Rooms(get_store())
     try:
-        service.seat_of(code, token)
-        return service.version(code)
+        return service.seat_of(code, token), service.version(code)
     except RoomError:
         return None
+
+
+def event(version: int, own: bool) -> str:
+    """One version on the stream; ``own`` when this seat's action made it."""
+    return f"event: own\ndata: {version}\n\n" if own else f"data: {version}\n\n"
 
 
 async def room_events(request: Request) -> Response:
@@ -69,14 +75,15 @@ async def room_events(request: Request) -> Response:
         code = parse_room_code(request.path_params["code"])
     except InvalidRoomCode:
         code = ""
-    version = await anyio.to_thread.run_sync(_seated_version, code, request.cookies.get(cookie_name(code)))
-    if not code or version is None:
+    seated = await anyio.to_thread.run_sync(_seat_and_version, code, request.cookies.get(cookie_name(code)))
+    if not code or seated is None:
         return PlainTextResponse("this browser holds no seat in this room", status_code=403)
+    seat, version = seated
     loop = asyncio.get_running_loop()
-    news: asyncio.Queue[int] = asyncio.Queue()
+    news: asyncio.Queue[tuple[int, int | None]] = asyncio.Queue()
 
-    def tell(latest: int) -> None:  # on the watch's thread: hand the version to this loop
-        loop.call_soon_threadsafe(news.put_nowait, latest)
+    def tell(latest: int, by: int | None) -> None:  # on the watch's thread: hand the news to this loop
+        loop.call_soon_threadsafe(news.put_nowait, (latest, by))
 
     unsubscribe = _watch().subscribe(code, tell)
 
@@ -91,10 +98,10 @@ async def room_events(request: Request) -> Response:
                     yield ": still here\n\n"
                     continue
                 while not news.empty():  # several changes at once: the latest is enough
-                    latest = max(latest, news.get_nowait())
-                if latest > sent:
-                    sent = latest
-                    yield f"data: {sent}\n\n"
+                    latest = max(latest, news.get_nowait(), key=lambda told: told[0])
+                if latest[0] > sent:
+                    sent = latest[0]
+                    yield event(sent, latest[1] == seat)
         finally:
             unsubscribe()
 

@@ -5,7 +5,10 @@
 a token in the URL) and keeps it open across reruns.  When the stream says the room is at
 a version past the one this page drew, the element sends a trigger and the room reruns at
 once; it sends each version once, so a rerun that is still on its way is not asked for
-again.
+again.  A version the stream calls this seat's own (its action made it) is not asked for:
+the rerun of that action is drawing it, and asking again would draw the same room twice.
+Only if no rerun has drawn it after :data:`OWN_WAIT_MS` (the action came from another tab
+of the same seat) does the element ask.
 
 The element is also the room's clock, so that the room is the page's only fragment: it asks
 for a rerun (trigger ``poll``) every second while the stream is down, every
@@ -30,6 +33,10 @@ LIVE_POLL_MS = 5000
 DOWN_POLL_MS = 1000
 #: Milliseconds after a deadline before the page asks the room to act on it.
 DEADLINE_GRACE_MS = 250
+#: Milliseconds the page waits for its own action's rerun to draw the version that action
+#: made before asking for a rerun itself.  [measured, issue 41: asking at once reran the
+#: acting page twice for each of its moves, benchmarks/rooms_push.py]
+OWN_WAIT_MS = 1500
 
 _FOLLOW_JS = """
 const FEEDS = (window.__mauBinhRoomFeeds = window.__mauBinhRoomFeeds || {});
@@ -39,18 +46,22 @@ function open(feed) {
   feed.source = source;
   source.onopen = () => { feed.live = true; };
   source.onerror = () => { feed.live = false; };
-  source.onmessage = (event) => {
+  const heard = (own) => (event) => {
     const version = parseInt(event.data, 10);
     if (!(version > feed.latest)) return;
     feed.latest = version;
     feed.heardAt = Date.now();  // when the news came (benchmarks/rooms_push.py reads it)
+    if (own) { feed.own = version; feed.ownAt = feed.heardAt; }
     ask(feed);
   };
+  source.onmessage = heard(false);
+  source.addEventListener("own", heard(true));
   feed.clock = setInterval(() => tick(feed), 200);
 }
 
 function ask(feed) {
   if (feed.latest > feed.drawn && feed.latest > feed.asked) {
+    if (feed.latest === feed.own && Date.now() - feed.ownAt < feed.data.own_wait_ms) return;  // drawing it
     feed.asked = feed.latest;
     feed.trigger("version", feed.latest);
   }
@@ -58,6 +69,7 @@ function ask(feed) {
 
 function tick(feed) {
   const now = Date.now(), d = feed.data;
+  ask(feed);  // an own version no rerun drew in time
   if (feed.shown && d.deadline !== null) {
     const left = Math.max(0, Math.round((d.deadline - now) / 1000));
     feed.shown.textContent = d.countdown.replace("{seconds}", String(left));
@@ -78,7 +90,8 @@ export default function ({ data, parentElement, setTriggerValue }) {
   }
   let feed = FEEDS[data.code];
   if (!feed) {
-    feed = FEEDS[data.code] = { url: data.url, latest: 0, drawn: 0, asked: 0, live: false, polledAt: 0 };
+    feed = FEEDS[data.code] = { url: data.url, latest: 0, drawn: 0, asked: 0, own: 0, ownAt: 0, live: false,
+                                polledAt: 0 };
     open(feed);
   }
   feed.trigger = setTriggerValue;
@@ -128,6 +141,7 @@ def follow(code: str, version: int, deadline_ms: int | None, countdown: str) -> 
             "live_poll_ms": LIVE_POLL_MS,
             "down_poll_ms": DOWN_POLL_MS,
             "grace_ms": DEADLINE_GRACE_MS,
+            "own_wait_ms": OWN_WAIT_MS,
         },
         on_version_change=lambda: None,
         on_poll_change=lambda: None,

@@ -1,9 +1,12 @@
 """Room versions pushed to the pages watching a room, within a process and across processes.
 
 Every action that changes a room raises its ``version`` (:mod:`rooms.service`).  A
-:class:`VersionWatch` tells the callbacks subscribed to a room each new version, and
-nothing else: no card, no seat, not even which action it was.  It learns of a new version
-three ways:
+:class:`VersionWatch` tells the callbacks subscribed to a room each new version and the
+seat whose action made it (None when no seat acted, or when only a version check found
+it), and nothing else: no card, not even which action it was.  The push endpoint uses the
+seat only to tell that seat's own page the change is its own, so that the page does not
+ask for a second rerun of what its action's rerun is already drawing.  It learns of a new
+version three ways:
 
 * **in this process**: :func:`published` is called by :class:`rooms.service.Rooms` right
   after the transaction that raised the version commits, and reaches every watch of the
@@ -32,13 +35,14 @@ import sqlalchemy as sa
 from store import Store
 from store.schema import rooms
 
-#: The PostgreSQL channel a room's new version is announced on, as ``"<code> <version>"``.
+#: The PostgreSQL channel a room's new version is announced on, as ``"<code> <version>"``
+#: or ``"<code> <version> <seat that acted>"``.
 CHANNEL = "mau_binh_rooms"
 #: Seconds between version checks: SQLite has no notifications, PostgreSQL has LISTEN.
 SQLITE_INTERVAL = 0.05
 POSTGRES_INTERVAL = 2.0
 
-Callback = Callable[[int], None]
+Callback = Callable[[int, int | None], None]  # (version, the seat that acted or None)
 _log = logging.getLogger("mau_binh.rooms")
 _WATCHES: weakref.WeakSet[VersionWatch] = weakref.WeakSet()
 
@@ -47,17 +51,20 @@ def is_postgres(store: Store) -> bool:
     return store.engine.dialect.name == "postgresql"
 
 
-def announce(connection: sa.Connection, code: str, version: int) -> None:
-    """Inside a transaction that set ``code``'s version: tell the other processes when it
-    commits (PostgreSQL ``NOTIFY``; nothing on SQLite, whose watches check versions)."""
+def announce(connection: sa.Connection, code: str, version: int, by: int | None = None) -> None:
+    """Inside a transaction that set ``code``'s version (by seat ``by``'s action): tell the
+    other processes when it commits (PostgreSQL ``NOTIFY``; nothing on SQLite, whose watches
+    check versions)."""
     if connection.dialect.name == "postgresql":
-        connection.execute(sa.select(sa.func.pg_notify(CHANNEL, f"{code} {version}")))
+        payload = f"{code} {version}" if by is None else f"{code} {version} {by}"
+        connection.execute(sa.select(sa.func.pg_notify(CHANNEL, payload)))
 
 
-def published(code: str, version: int) -> None:
-    """``code`` reached ``version`` (its transaction committed): tell this process's watches."""
+def published(code: str, version: int, by: int | None = None) -> None:
+    """``code`` reached ``version`` by seat ``by``'s action (its transaction committed): tell
+    this process's watches."""
     for watch in list(_WATCHES):
-        watch.saw(code, version)
+        watch.saw(code, version, by)
 
 
 class VersionWatch:
@@ -75,8 +82,8 @@ class VersionWatch:
         _WATCHES.add(self)
 
     def subscribe(self, code: str, callback: Callback) -> Callable[[], None]:
-        """Call ``callback(version)`` with each new version of room ``code``; returns the
-        function that ends the subscription."""
+        """Call ``callback(version, by)`` with each new version of room ``code`` and the seat
+        whose action made it; returns the function that ends the subscription."""
         with self._lock:
             self._subscribers.setdefault(code, set()).add(callback)
             if self._thread is None:
@@ -93,8 +100,8 @@ class VersionWatch:
 
         return unsubscribe
 
-    def saw(self, code: str, version: int) -> None:
-        """Room ``code`` is at ``version``: tell its subscribers if that is news."""
+    def saw(self, code: str, version: int, by: int | None = None) -> None:
+        """Room ``code`` is at ``version`` (made by seat ``by``): tell its subscribers if that is news."""
         with self._lock:
             if code not in self._subscribers or version <= self._versions.get(code, 0):
                 return
@@ -102,7 +109,7 @@ class VersionWatch:
             callbacks = list(self._subscribers[code])
         for callback in callbacks:
             try:
-                callback(version)
+                callback(version, by)
             except Exception:  # one page's broken connection must not stop the others
                 _log.exception("a room version subscriber failed")
 
@@ -144,8 +151,8 @@ class VersionWatch:
             self.check()  # what changed before the LISTEN took hold
             while not self._stopped.is_set():
                 for note in listener.notifies(timeout=self.interval):
-                    code, _, version = note.payload.partition(" ")
-                    self.saw(code, int(version))
+                    code, version, *by = note.payload.split(" ")
+                    self.saw(code, int(version), int(by[0]) if by else None)
                 self.check()
         finally:
             raw.invalidate()  # a LISTENing connection does not go back to the pool

@@ -23,7 +23,8 @@ connection) is marked away, as if they had pressed Leave: a computer player play
 until their page opens the room again.
 
 Each action that changes a room raises its version and announces it (:mod:`rooms.notify`):
-pages watching the room are told the new version, and nothing else, at once.
+pages watching the room are told the new version, and nothing else, at once; the page of
+the seat that acted is told the change is its own (the rerun of its action draws it).
 
 Rooms no action touched for :data:`IDLE_SECONDS` expire: :meth:`Rooms.expire` deletes
 them (it runs whenever a room is created), and a lookup treats them as gone.  Until then a
@@ -212,10 +213,10 @@ class Rooms:
 
     def rename(self, code: str, token: str, name: str) -> None:
         cleaned = _name(name)
-        self._act(code, lambda room, _d, _n: table.rename(room, _seat(room, token), cleaned))
+        self._act(code, lambda room, _d, _n: table.rename(room, _seat(room, token), cleaned), by=token)
 
     def set_computer(self, code: str, token: str, seat: int, level: str | None) -> None:
-        self._act(code, lambda room, _d, _n: table.set_computer(room, _seat(room, token), seat, level))
+        self._act(code, lambda room, _d, _n: table.set_computer(room, _seat(room, token), seat, level), by=token)
 
     def start(self, code: str, token: str) -> None:
         def begin(room: AnyRoom, _drafts: dict[int, Rows], now: int) -> None:
@@ -224,19 +225,23 @@ class Rooms:
             else:
                 table.start(room, _seat(room, token), now)
 
-        self._act(code, begin)
+        self._act(code, begin, by=token)
 
     def play(self, code: str, token: str, number: int, index: int) -> None:
         """A Macao move: legal move ``index`` on the table of move ``number``."""
-        self._act(code, lambda room, _d, now: macao_room.play(_macao(room), _seat(room, token), number, index, now))
+        self._act(
+            code, lambda room, _d, now: macao_room.play(_macao(room), _seat(room, token), number, index, now), by=token
+        )
 
     def call_macao(self, code: str, token: str, number: int) -> None:
         """A Macao call: catch the seat that kept one card without "Macao!" on the table of move ``number``."""
-        self._act(code, lambda room, _d, now: macao_room.call(_macao(room), _seat(room, token), number, now))
+        self._act(code, lambda room, _d, now: macao_room.call(_macao(room), _seat(room, token), number, now), by=token)
 
     def next_round(self, code: str, token: str, number: int) -> None:
         """Deal the next round of a Macao match once round ``number`` is over (a second request is stale)."""
-        self._act(code, lambda room, _d, now: macao_room.next_round(_macao(room), _seat(room, token), number, now))
+        self._act(
+            code, lambda room, _d, now: macao_room.next_round(_macao(room), _seat(room, token), number, now), by=token
+        )
 
     def save_draft(self, code: str, token: str, number: int, rows: object) -> None:
         """Keep the rows seat ``token`` is arranging on hand ``number`` (a reload finds them)."""
@@ -259,17 +264,21 @@ class Rooms:
 
     def reveal(self, code: str, token: str, number: int, rows: object) -> None:
         self._act(
-            code, lambda room, drafts, now: table.reveal(_mau_binh(room), _seat(room, token), number, rows, drafts, now)
+            code,
+            lambda room, drafts, now: table.reveal(_mau_binh(room), _seat(room, token), number, rows, drafts, now),
+            by=token,
         )
 
     def next_hand(self, code: str, token: str, number: int) -> None:
-        self._act(code, lambda room, _d, now: table.next_hand(_mau_binh(room), _seat(room, token), number, now))
+        self._act(
+            code, lambda room, _d, now: table.next_hand(_mau_binh(room), _seat(room, token), number, now), by=token
+        )
 
     def leave(self, code: str, token: str) -> None:
-        self._act(code, lambda room, drafts, now: _leave(room, _seat(room, token), drafts, now))
+        self._act(code, lambda room, drafts, now: _leave(room, _seat(room, token), drafts, now), by=token)
 
     def come_back(self, code: str, token: str) -> None:
-        self._act(code, lambda room, _d, _n: table.come_back(room, _seat(room, token)))
+        self._act(code, lambda room, _d, _n: table.come_back(room, _seat(room, token)), by=token)
 
     def heartbeat(self, code: str, token: str) -> None:
         """Note that seat ``token``'s page is open (pages call this every few seconds)."""
@@ -324,8 +333,9 @@ class Rooms:
                 connection.execute(rooms.delete().where(rooms.c.code.in_(old)))
             return len(old)
 
-    def _act(self, code: str, action: Callable[[AnyRoom, dict[int, Rows], int], T]) -> T:
-        """Apply ``action`` to the room in one optimistic transaction (see the module docstring)."""
+    def _act(self, code: str, action: Callable[[AnyRoom, dict[int, Rows], int], T], *, by: str | None = None) -> T:
+        """Apply ``action`` to the room in one optimistic transaction (see the module docstring);
+        ``by`` is the token of the seat acting, whose own page is told the change is its own."""
         for _attempt in range(_ATTEMPTS):
             with self.store.read() as connection:
                 room, version = self._row(connection, code)
@@ -338,6 +348,7 @@ class Rooms:
                     )
                 }
             before = copy.deepcopy(room.to_json())
+            actor = None if by is None else _seat(room, by)  # before the action: Leave gives the seat up
             now = self.clock()
             result = action(room, drafts, now)
             after = room.to_json()
@@ -350,9 +361,9 @@ class Rooms:
                     .values(state=after, version=version + 1, updated_ms=now)
                 )
                 if done.rowcount == 1:
-                    notify.announce(connection, code, version + 1)
+                    notify.announce(connection, code, version + 1, actor)
             if done.rowcount == 1:
-                notify.published(code, version + 1)
+                notify.published(code, version + 1, actor)
                 return result
         raise RoomError("this room is too busy right now; try again")
 

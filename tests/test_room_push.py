@@ -11,15 +11,19 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from streamlit import config
 
+from app import room_events
+from app.room_push import OWN_WAIT_MS
 from rooms import Rooms, Settings, notify
 from rooms.notify import VersionWatch
 from store import Store, get_store
 from store.schema import rooms
+from tests.browser_support import wait_idle
 
 
 @pytest.fixture
@@ -31,7 +35,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 def collect(watch: VersionWatch, code: str) -> tuple[queue.Queue[int], Callable[[], None]]:
     seen: queue.Queue[int] = queue.Queue()
-    return seen, watch.subscribe(code, seen.put)
+    return seen, watch.subscribe(code, lambda version, _by: seen.put(version))
 
 
 def test_an_action_in_this_process_reaches_the_watch_at_once(store: Store) -> None:
@@ -64,6 +68,29 @@ def test_a_change_from_another_process_is_found_by_the_version_check(store: Stor
     watch.stop()
 
 
+def test_the_watch_tells_which_seat_acted_and_none_for_a_version_check_or_a_join(store: Store) -> None:
+    watch = VersionWatch(store, interval=60.0)
+    service = Rooms(store)
+    code, host = service.create(Settings(seats=3), "Host")
+    told: queue.Queue[tuple[int, int | None]] = queue.Queue()
+    watch.subscribe(code, lambda version, by: told.put((version, by)))
+    assert told.get(timeout=1.0) == (1, None)  # the first version check knows no actor
+    _seat, guest = service.join(code, "Guest")  # the joining page is not in the room yet
+    assert told.get(timeout=1.0) == (2, None)
+    service.rename(code, guest, "Minh")
+    assert told.get(timeout=1.0) == (3, 1)
+    service.start(code, host)
+    assert told.get(timeout=1.0) == (4, 0)
+    service.leave(code, guest)  # the seat is given up by the action: it is named from before
+    assert told.get(timeout=1.0) == (5, 1)
+    watch.stop()
+
+
+def test_the_stream_marks_only_this_seat_s_own_changes() -> None:
+    assert room_events.event(7, own=False) == "data: 7\n\n"
+    assert room_events.event(8, own=True) == "event: own\ndata: 8\n\n"
+
+
 def test_a_version_is_told_once_and_never_backwards(store: Store) -> None:
     watch = VersionWatch(store, interval=60.0)
     seen, _stop = collect(watch, "ROOMA")
@@ -85,10 +112,14 @@ def test_on_postgresql_another_process_is_heard_by_listen() -> None:
         time.sleep(0.5)  # the LISTEN takes hold
         while not seen.empty():
             seen.get_nowait()
-        with writing.write() as connection:
-            connection.execute(rooms.update().where(rooms.c.code == code).values(version=rooms.c.version + 1))
-            notify.announce(connection, code, 2)
-        assert seen.get(timeout=2.0) == 2
+        told: queue.Queue[tuple[int, int | None]] = queue.Queue()
+        watch.subscribe(code, lambda version, by: told.put((version, by)))
+        for version, by in ((2, None), (3, 1)):
+            with writing.write() as connection:
+                connection.execute(rooms.update().where(rooms.c.code == code).values(version=version))
+                notify.announce(connection, code, version, by)
+            assert seen.get(timeout=2.0) == version
+            assert told.get(timeout=2.0) == (version, by)
         watch.stop()
     finally:
         listening.close()
@@ -157,7 +188,7 @@ def test_the_stream_sends_only_versions_and_only_to_a_seat(server: str) -> None:
         delays.append(at - before)
     assert max(delays) < 1.0, delays  # another process's write: found by the watch's version check
     room_cards = service.view(code, host)[0].cards
-    assert all(re.fullmatch(r"(retry: \d+|data: \d+|: still here|)", line) for line in got), got
+    assert all(re.fullmatch(r"(retry: \d+|event: own|data: \d+|: still here|)", line) for line in got), got
     assert not any(card in "\n".join(got) for card in room_cards)
     response.close()
 
@@ -168,3 +199,42 @@ def test_the_app_server_skips_streamlit_s_full_collection_after_every_run() -> N
     (.streamlit/config.toml says what it cost)."""
     assert config.get_option("runner.postScriptGC") is False
     assert config.get_where_defined("runner.postScriptGC").endswith(str(Path(".streamlit", "config.toml")))
+
+
+@pytest.mark.browser
+def test_a_page_reruns_once_for_its_own_action_and_another_tab_of_the_seat_still_follows(
+    server: str, browser: Any
+) -> None:
+    """The acting page's own rerun draws what its action made: its stream calls that
+    version its own, so the page does not ask for a second rerun of the same room (it did,
+    for every Reveal and every Macao move).  A second tab of the same seat is told the same
+    and, since no rerun of its own draws it, shows it after ``OWN_WAIT_MS``."""
+    service = Rooms(get_store())
+    code, host = service.create(Settings(seats=2), "Host")
+    _seat, guest = service.join(code, "Guest")
+    service.start(code, host)
+    view, _version = service.view(code, guest)
+    service.reveal(code, guest, view.number, [list(r) for r in view.rows])
+    host_name = urlsplit(server).hostname or "127.0.0.1"
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_cookies([{"name": f"mau_binh_room_{code}", "value": host, "domain": host_name, "path": "/"}])
+    acting, other_tab = context.new_page(), context.new_page()
+    sent: list[bytes | str] = []
+    acting.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(payload)))
+    for page in (acting, other_tab):
+        page.goto(f"{server}/rooms?room={code}")
+        page.locator('[data-row="back"] [data-card]').first.wait_for(timeout=60_000)
+        wait_idle(page)
+    time.sleep(0.5)
+    sent.clear()
+    clicked = time.monotonic()
+    acting.get_by_role("button", name="Reveal", exact=True).click()
+    acting.locator("[data-seat][data-chi]").first.wait_for(timeout=30_000)
+    wait_idle(acting)
+    time.sleep(2 * OWN_WAIT_MS / 1000)  # a second rerun would have been asked for by now
+    asked = [bytes(p) if isinstance(p, bytes) else p.encode() for p in sent]
+    assert sum(b"rooms_reveal_" in p for p in asked) == 1
+    assert not any(b'"event":"version"' in p for p in asked)  # no second rerun asked for the same room
+    other_tab.locator("[data-seat][data-chi]").first.wait_for(timeout=10_000)
+    assert time.monotonic() - clicked < 10
+    context.close()
