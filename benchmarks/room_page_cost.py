@@ -31,7 +31,7 @@ from typing import Any
 
 from playwright import sync_api
 
-from benchmarks.rooms_push import seat_browsers, started_room, three_revealed, watched
+from benchmarks.rooms_push import next_mover, seat_browsers, started_room, three_revealed, watched
 from rooms import MacaoSettings, Rooms, Settings
 from store import Store
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, start_streamlit, wait_idle
@@ -89,11 +89,10 @@ def move_costs(meter: Meter, service: Rooms, code: str, tokens: list[str], turns
     """Per move of another seat (up to ``turns`` moves in all): the same figures."""
     out = []
     for _turn in range(turns):
-        views = [service.view(code, t)[0] for t in tokens]
-        mover = next((i for i, v in enumerate(views) if getattr(v, "legal", ())), None)
-        if mover is None:
+        found = next_mover(service, code, tokens)
+        if found is None:
             break  # the round is over
-        number = views[mover].number
+        mover, number = found
         if mover == 1:  # the page's own seat: moved, not measured
             service.play(code, tokens[mover], number, 0)
             wait_idle(meter.page)

@@ -58,29 +58,30 @@ WATCH = """(kind) => {
         for (const e of root.querySelectorAll('*')) if (e.shadowRoot) roots(e.shadowRoot, out);
         return out;
     };
-    const deep = (sel) => roots(document).flatMap((root) => [...root.querySelectorAll(sel)]);
+    const deep = (all, sel) => all.flatMap((root) => [...root.querySelectorAll(sel)]);
     const signature = kind === 'settled'
-        ? () => deep('[data-seat][data-chi]').length > 0 ? 'settled' : ''
-        : () => deep('.seat[data-seat]').map((s) => s.className + '|' + (s.dataset.lastMove || '') + '|'
+        ? (all) => deep(all, '[data-seat][data-chi]').length > 0 ? 'settled' : ''
+        : (all) => deep(all, '.seat[data-seat]').map((s) => s.className + '|' + (s.dataset.lastMove || '') + '|'
               + ((s.querySelector('.seat-count') || {}).textContent || '')).join(';');
-    const before = signature();
+    const before = signature(roots(document));
     if (window.__watcher) window.__watcher.disconnect();
     window.__changed = new Promise((resolve) => {
         const watched = new Set();
-        const observer = new MutationObserver(() => {
-            if (signature() !== before) { observer.disconnect(); clearTimeout(give_up); resolve(Date.now()); }
-            else observe();
-        });
-        const observe = () => {
-            for (const root of roots(document)) {
+        const observe = (all) => {  // the roots not yet observed (a component mounted since)
+            for (const root of all) {
                 if (watched.has(root)) continue;
                 watched.add(root);
                 observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
             }
         };
+        const observer = new MutationObserver(() => {
+            const all = roots(document);
+            if (signature(all) !== before) { observer.disconnect(); clearTimeout(give_up); resolve(Date.now()); }
+            else observe(all);
+        });
         const give_up = setTimeout(() => { observer.disconnect(); resolve(null); }, 30000);
         window.__watcher = observer;
-        observe();
+        observe(roots(document));
     });
 }"""
 
@@ -272,6 +273,14 @@ def three_revealed(page: Any, service: Rooms, code: str, tokens: list[str], numb
     return sets[3]
 
 
+def next_mover(service: Rooms, code: str, tokens: list[str]) -> tuple[int, int] | None:
+    """The Macao seat (of ``tokens``) that has a move to make and the table's move number,
+    or None once the round is over."""
+    views = [service.view(code, t)[0] for t in tokens]
+    mover = next((i for i, v in enumerate(views) if getattr(v, "legal", ())), None)
+    return None if mover is None else (mover, views[mover].number)
+
+
 def one_screen(service: Rooms, browser: sync_api.Browser, servers: list[str], hands: int, turns: int
                ) -> tuple[list[float], list[float]]:  # fmt: skip
     """The same games with one browser (seat 1's, on the last server) and every action
@@ -293,13 +302,12 @@ def one_screen(service: Rooms, browser: sync_api.Browser, servers: list[str], ha
     page = seat_browsers(browser, servers[-1:], code, tokens[1:2])[0]
     moves = []
     for turn in range(turns):
-        views = [service.view(code, t)[0] for t in tokens]
-        mover = next((i for i, v in enumerate(views) if getattr(v, "legal", ())), None)
-        if mover is None:
+        found = next_mover(service, code, tokens)
+        if found is None:
             break
-        view = views[mover]
+        mover, number = found
         wait_idle(page)
-        moves.append(watched(page, "table", service.play, code, tokens[mover], view.number, 0))
+        moves.append(watched(page, "table", service.play, code, tokens[mover], number, 0))
         print(f"one screen, Macao turn {turn + 1} (seat {mover + 1}): {moves[-1]:.0f} ms")
     page.context.close()
     return settles, moves
