@@ -18,7 +18,7 @@ if [ ! -x /usr/bin/chromium ]; then
     fi
 fi
 .venv/bin/ruff check solver macao trainer store rooms app streamlit_app.py tests benchmarks docs
-.venv/bin/mypy solver macao trainer store rooms
+.venv/bin/mypy solver macao trainer store rooms app streamlit_app.py
 # the benchmarks too (each a script beside the others, so by file)
 .venv/bin/mypy --explicit-package-bases benchmarks/*.py
 # the docs site (mkdocs.yml, docs/): a broken link, a page left out of the nav or a docstring

@@ -665,7 +665,7 @@ def first_layout(cards: list[Card], table: TableConfig, layout: str) -> list[lis
     if layout == "dealt":
         rows = dealt_layout(cards)
     else:
-        rows = list(strongest_back_first(cards, table.rules).rows)
+        rows = [list(row) for row in strongest_back_first(cards, table.rules).rows]
     return [[str(c) for c in sort_for_display(row)] for row in rows]
 
 

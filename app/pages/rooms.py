@@ -510,7 +510,7 @@ def legal_index(chosen: Action, legal: Sequence[Action]) -> int | None:
     ]
     said = getattr(chosen, "declare", False)
     exact = [i for i in same if getattr(legal[i], "declare", False) == said]
-    return (exact or same or [None])[0]
+    return next(iter(exact or same), None)
 
 
 def md(text: str) -> str:

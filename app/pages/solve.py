@@ -202,12 +202,12 @@ def show_result(hand: str, preset: str, players: int, mode: str, field: str) -> 
     st.subheader(_("Best set"))
     special = result["special"]
     if special:
-        value = rules.special_value(special)
+        worth = rules.special_value(special)
         st.success(
             _(
                 "**Special hand: {special}.** It wins **{value} chi from each other player** "
                 "({total} chi at this {players}-player table) however you set it."
-            ).format(special=special_label(special), value=value, total=value * (players - 1), players=players),
+            ).format(special=special_label(special), value=worth, total=worth * (players - 1), players=players),
             icon="🐉",
         )
     keys = best.keys(rules)
