@@ -21,6 +21,8 @@ fi
 .venv/bin/mypy solver macao trainer store rooms app streamlit_app.py
 # the benchmarks too (each a script beside the others, so by file)
 .venv/bin/mypy --explicit-package-bases benchmarks/*.py
+# and the tests, by file too (pyproject.toml: their bodies checked, their fixtures unannotated)
+.venv/bin/mypy tests/*.py
 # the docs site (mkdocs.yml, docs/): a broken link, a page left out of the nav or a docstring
 # the API pages cannot render fails here; built offline into a scratch folder
 site_dir=$(mktemp -d)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import ViewportSize
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -26,6 +27,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+#: The two widths every page is tried at: a phone's and a desktop's.
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 
 
 def free_port() -> int:
@@ -147,6 +151,13 @@ PAGE_TOO_WIDE = """() => {
 def script_busy(page: Any) -> bool:
     """Whether the app is running its script (or still shows the last run's stale elements)."""
     return bool(page.evaluate(SCRIPT_BUSY))
+
+
+def page_errors(page: Any) -> list[str]:
+    """A list the page's uncaught script errors are added to from now on."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
 
 
 def wait_idle(page: Any) -> None:

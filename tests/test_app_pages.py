@@ -142,7 +142,9 @@ def test_solve_deal_random_and_picker_agree() -> None:
     at = new_app()
     at.button(key="solve_deal").click().run()
     no_crash(at)
-    typed = solver.parse_cards(at.text_area(key="solve_text").value)
+    dealt = at.text_area(key="solve_text").value
+    assert dealt is not None
+    typed = solver.parse_cards(dealt)
     assert len(set(typed)) == 13
     picked = component_data(at, "solve_picker")["value"]["selected"]
     assert sorted(picked) == sorted(str(c) for c in typed)
@@ -432,7 +434,8 @@ def test_compare_scores_the_sets_at_the_table_solve_found_them_for() -> None:
     assert at.segmented_control(key="compare_players").value == 2
     assert at.segmented_control(key="compare_mode").value == "fast"
     assert at.segmented_control(key="compare_field").value == "strong"
-    assert Arrangement.parse(at.text_input(key="compare_set_1_0").value) == best
+    chosen = at.text_input(key="compare_set_1_0").value
+    assert chosen is not None and Arrangement.parse(chosen) == best
 
 
 # --- whatever is typed ---------------------------------------------------------------------------

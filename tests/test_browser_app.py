@@ -20,10 +20,8 @@ from playwright import sync_api
 
 import solver
 from solver.hands import key3, key5
-from tests.browser_support import ROOT, assert_fits, wait_idle
+from tests.browser_support import DESKTOP, PHONE, ROOT, assert_fits, wait_idle
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
 ROWS = ("front", "middle", "back")
 HAND = "Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s 10c Jh"
 

@@ -20,13 +20,12 @@ from playwright import sync_api
 
 from solver import parse_cards
 from solver.cards import full_deck
-from tests.browser_support import script_busy, wait_idle
+from tests.browser_support import DESKTOP, script_busy, wait_idle
 
 pytestmark = pytest.mark.browser
 
 SESSIONS = 6
 ROUNDS = 3
-VIEWPORT = {"width": 1280, "height": 900}
 
 
 def hands(seed: int) -> list[list[str]]:
@@ -94,7 +93,7 @@ def shows_own_result(page: sync_api.Page, mine: str) -> bool:
 
 def test_concurrent_sessions_each_solve_their_own_hand(server: str, browser: sync_api.Browser, tmp_path: Path) -> None:
     plan = hands(2026)
-    contexts = [browser.new_context(viewport=VIEWPORT) for _ in range(SESSIONS)]
+    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(SESSIONS)]
     pages = [c.new_page() for c in contexts]
     try:
         for page in pages:
@@ -122,10 +121,11 @@ def test_concurrent_sessions_each_solve_their_own_hand(server: str, browser: syn
                 if took is not None:
                     latencies.append(took)
                     continue
-                box, linked, cards, errors = shown_state(page)
+                typed, linked, cards, errors = shown_state(page)
                 page.screenshot(path=str(tmp_path / f"session{number}-round{round_}.png"))
                 wrong.append(
-                    f"session {number} round {round_}: box {box!r}, link {linked!r}, best set {cards}, error {errors!r}"
+                    f"session {number} round {round_}: box {typed!r}, link {linked!r}, "
+                    f"best set {cards}, error {errors!r}"
                 )
         elapsed = time.monotonic() - started
         latencies.sort()

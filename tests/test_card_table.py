@@ -4,12 +4,24 @@ and the practice action counter of benchmarks/card_actions.py."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Mapping
 
 import pytest
 
 from app.cards import TableEvent
 from app.macao_table import action_for, table_view, why_illegal
-from macao import IllegalActionError, Play, PlayDrawn, Rules, apply, is_terminal, legal_actions, new_game, observe
+from macao import (
+    IllegalActionError,
+    Play,
+    PlayDrawn,
+    Rules,
+    State,
+    apply,
+    is_terminal,
+    legal_actions,
+    new_game,
+    observe,
+)
 from macao.bots import make_bot
 from solver import parse_cards
 from solver.cards import Card
@@ -17,8 +29,8 @@ from solver.cards import Card
 NAMES = ["You", "P1", "P2", "P3"]
 
 
-def rounds(count: int, players: int = 3, **options: object):
-    """Every state of seeded Normal-bot rounds in which seat 0 is to move."""
+def rounds(count: int, options: Mapping[str, object], players: int = 3) -> Iterator[State]:
+    """Every state of seeded Normal-bot rounds (``options``: Macao rule options) in which seat 0 is to move."""
     bot = make_bot("normal")
     for n in range(count):
         state = new_game(Rules(players=players, **options), f"table:{n}")  # type: ignore[arg-type]
@@ -35,7 +47,7 @@ VARIANT = {"decks": 2, "ace_wild": False, "stacking": "any"}
 @pytest.mark.parametrize("options", [{}, VARIANT], ids=["default", "variant"])
 def test_a_card_is_lit_exactly_when_a_legal_action_starts_with_it(options: dict[str, object]) -> None:
     seen_one_tap = seen_select = 0
-    for state in rounds(12, **options):
+    for state in rounds(12, options):
         for declare in (False, True):
             facts = table_view(state, NAMES, declare)
             table, legal = facts.table, facts.legal
@@ -98,7 +110,7 @@ def test_swaps_to_best_counts_pairs_and_cycles() -> None:
 @pytest.mark.parametrize("options", [{}, VARIANT, {"stacking": "none"}], ids=["default", "variant", "no-stacking"])
 def test_every_dim_card_says_why_and_guided_hints_cover_every_lit_card(options: dict[str, object]) -> None:
     reasons: set[str] = set()
-    for state in rounds(10, **options):
+    for state in rounds(10, options):
         facts = table_view(state, NAMES, False, guided=True)
         table = facts.table
         lit = sum(table.playable)

@@ -126,7 +126,9 @@ def test_a_table_of_beginners_always_draws_the_larger_first_round_and_other_tabl
     settle = deep.settle_sums
 
     def counted(*args: object, **kwargs: object) -> tuple[np.ndarray, np.ndarray]:
-        drawn.append(int(args[5]))  # samples: how many deals this call settles
+        samples = args[5]  # how many deals this call settles
+        assert isinstance(samples, int)
+        drawn.append(samples)
         return settle(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(deep, "settle_sums", counted)

@@ -10,7 +10,7 @@ import pytest
 import app.i18n
 from app import feedback
 from solver import solve, strongest_back_first
-from tests.test_themes import EXAMPLES, found
+from tests.test_themes import EXAMPLES, example_sets, found
 from trainer.ev_parts import ev_parts
 from trainer.themes import THEME_IDS, Theme
 
@@ -65,7 +65,7 @@ def test_every_theme_has_a_name_and_a_sentence(lang: str, speak) -> None:  # typ
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_worth_sentence_lists_the_largest_parts(lang: str, speak) -> None:  # type: ignore[no-untyped-def]
     speak(lang)
-    hand, naive, best = EXAMPLES[7][1], EXAMPLES[7][2], EXAMPLES[7][3]
+    hand, naive, best = example_sets(7)
     text = feedback.worth_sentence(ev_parts(hand, naive), ev_parts(hand, best))
     assert "{" not in text
     # front: 3-3 in front wins 61 % instead of 11 % (EN, VI and KM all write the percentages)

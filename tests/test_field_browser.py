@@ -11,9 +11,9 @@ import pytest
 from playwright import sync_api
 
 from solver import solve
-from tests.browser_support import assert_fits, wait_idle
+from tests.browser_support import DESKTOP, PHONE, assert_fits, wait_idle
 from tests.field_support import FIELD_HAND
-from tests.test_browser_app import DESKTOP, PHONE, shoot
+from tests.test_browser_app import shoot
 
 pytestmark = pytest.mark.browser
 

@@ -39,8 +39,7 @@ from solver.cards import full_deck
 from solver.cli import Answerer, run
 from solver.messages import ECHO_CHARS
 from solver.rules import NUMBER_RANGES, SPECIAL_NAMES
-from solver.scoring import layouts_showing, special_candidates
-from solver.strategy import arrangement_from_codes
+from solver.scoring import arrangement_from_codes, layouts_showing, special_candidates
 
 FUZZ_SLOW_EXAMPLES = 100_000
 #: Longest message any error may have: the quoted input (escapes included) plus the
@@ -165,7 +164,7 @@ def rule_pool() -> list[Rules]:
     lowest = {name: low for name, (low, _) in NUMBER_RANGES.items()}
     pool.append(Rules.from_options(highest | {"bonuses": "aces_extra", "specials": dict.fromkeys(SPECIAL_NAMES, 1000)}))
     pool.append(Rules.from_options(lowest | {"foul_mode": "opponent_x2", "special_detection": "layout"}))
-    choices = {
+    choices: dict[str, list[Any]] = {
         "wheel": ["second", "lowest"], "strict": [False, True], "ties": ["zero", "owner"],
         "bonuses": ["replace", "add", "none", "doubled", "aces_extra"], "foul_mode": ["flat", "opponent_x2"],
         "six_pairs_rule": ["generous", "strict"], "special_detection": ["auto", "layout"],

@@ -71,11 +71,11 @@ def test_bad_seats_and_actions_are_value_errors(name: str) -> None:
     game = GAMES[name]
     state = game.new_state(3)
     players = game.num_players(state)
-    for seat in (-1, players, "0"):
+    for seat in (-1, players, "0"):  # "0": not an int, refused as the out-of-range seats are
         with pytest.raises(ValueError):
-            game.legal_actions(state, seat)
+            game.legal_actions(state, seat)  # type: ignore[arg-type]
         with pytest.raises(ValueError):
-            game.observation(state, seat)
+            game.observation(state, seat)  # type: ignore[arg-type]
     seat = game.to_act(state)[0]
     with pytest.raises(ValueError):
         game.apply(state, seat, "not an action")

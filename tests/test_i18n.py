@@ -84,8 +84,10 @@ def test_translations_use_only_the_english_placeholders(lang: str) -> None:
     for message in read_catalog(lang):
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
+        string = message.string
+        assert string is not None, message.id
+        strings = string if isinstance(string, (tuple, list)) else (string,)
         allowed = set().union(*(placeholders(i) for i in ids))
         for text in strings:
             assert placeholders(text) <= allowed, (message.id, text)

@@ -20,9 +20,8 @@ from playwright import sync_api
 from app.i18n import LANGUAGES
 from app.terms import SPECIAL_NAMES
 from solver.hands import CATEGORY_NAMES
-from tests.browser_support import ROOT, wait_idle
+from tests.browser_support import PHONE, ROOT, page_errors, wait_idle
 
-PHONE = {"width": 390, "height": 844}
 HAND = "Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s 10c Jh"
 #: Each page (Solve is the default page, at /) with the query that fills it: a solved hand,
 #: a dealt practice hand; Macao starts a round by pressing its New round button.
@@ -144,8 +143,7 @@ def test_page_is_fully_translated_on_a_phone(server: str, browser: sync_api.Brow
     assert len(english_lines) > 5
     for lang in ("vi", "km"):
         page = open_page(browser, f"{server}/{path}?{query}lang={lang}", PRESS.get(name))
-        errors: list[str] = []
-        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        errors = page_errors(page)
         left = sorted(
             line
             for line in interface_lines(page) & english_lines

@@ -16,21 +16,20 @@ Screenshots of each page at both widths are saved under the test's temporary dir
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
 from playwright import sync_api
+from playwright.sync_api import ViewportSize
 
 from solver import is_valid, parse_cards, solve
 from solver.scoring import Arrangement
 from solver.table import TableConfig
-from tests.browser_support import assert_fits, wait_idle
+from tests.browser_support import DESKTOP, PHONE, assert_fits, wait_idle
 from tests.test_play_browser import row_cards, screenshot, tap_to
 
 pytestmark = pytest.mark.browser
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
 ROWS = ("front", "middle", "back")
 HAND = "As Kd Qc Jh 10s 9d 8c 7h 6s 5d 4c 3h 3s"
 
@@ -89,7 +88,7 @@ def test_play_shows_a_valid_set_in_view(phone: sync_api.Page, server: str, seed:
     assert is_valid(rows, "vietnamese"), str(rows)
 
 
-def fouled(hand: list[object]) -> Arrangement:
+def fouled(hand: Sequence[object]) -> Arrangement:
     """A foul of this hand: the best set with its middle and back swapped (or, when they
     are equal, its front and middle cut again)."""
     best = solve(parse_cards(" ".join(map(str, hand))), "vietnamese", players=3).best
@@ -136,7 +135,7 @@ def test_play_reveal_on_a_foul_asks_first(phone: sync_api.Page, server: str, tmp
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390", "1280"])
 def test_solve_brings_the_best_set_into_view(
-    browser: sync_api.Browser, server: str, size: dict[str, int], tmp_path: Path
+    browser: sync_api.Browser, server: str, size: ViewportSize, tmp_path: Path
 ) -> None:
     touch = size is PHONE
     context = browser.new_context(viewport=size, has_touch=touch, is_mobile=touch)

@@ -7,12 +7,12 @@ import random
 import pytest
 
 from macao import CallMacao, KeepDrawn, Play, PlayDrawn, Rules, apply, legal_actions, make_state, observe
-from macao.bots import EasyBot, NormalBot, RandomBot, best_suit, make_bot
+from macao.bots import Bot, EasyBot, NormalBot, RandomBot, best_suit, make_bot
 from macao.simulate import mean_estimate, play_round, simulate, wilson
 from solver.cards import Suit, parse_cards
 
 
-class Spy:
+class Spy(Bot):
     """Wraps a bot and records what it is given, to prove it only sees observations."""
 
     def __init__(self, bot):

@@ -14,12 +14,10 @@ from typing import Any
 import pytest
 from playwright import sync_api
 
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, require_chromium, streamlit_server
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, require_chromium, streamlit_server
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
 
 _IDLE = """() => {
     const app = document.querySelector('[data-test-script-state]');

@@ -58,7 +58,8 @@ def test_parse_move_words():
     assert parse_move("9d", s) == Play("9D")
     assert parse_move("draw", s) == Draw()
     assert parse_move("5h !", s) == Play("5H", declare=True)
-    assert parse_move("5h macao", s).declare is True
+    said = parse_move("5h macao", s)
+    assert isinstance(said, Play) and said.declare is True
     assert parse_move("p h !", s) == PlayDrawn(suit="h", declare=True)
     assert parse_move("a", s) == Accept()
     with pytest.raises(ValueError, match="unknown suit"):

@@ -197,9 +197,9 @@ def test_hand_built_states_are_normalised_and_stay_immutable():
     import dataclasses
 
     base = make_state(hands=["5H 9D", "KD 7S"], top="9H")
-    edited = dataclasses.replace(base, hands=[["9D", "5H", "9S"], ["KD"]], current=1)
+    edited = dataclasses.replace(base, hands=[["9D", "5H", "9S"], ["KD"]], current=1)  # type: ignore[arg-type]
     assert edited.hands == (tuple(parse_cards("5h 9s 9d")), tuple(parse_cards("Kd")))
     after = apply(edited, Draw())
     assert edited.hands[1] == tuple(parse_cards("Kd")) and len(after.hands[1]) == 2
     with pytest.raises(ValueError, match="hands must give 2 seats"):
-        dataclasses.replace(base, hands=[["9D"]])
+        dataclasses.replace(base, hands=[["9D"]])  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from macao import Accept, CallMacao, Play, Rules, apply, legal_actions, make_state, new_game, observe
-from macao.bots import HardBot, NormalBot, make_bot
+from macao.bots import Bot, HardBot, NormalBot, make_bot
 from macao.search import Budget, evaluate, hidden_codes, inferred_voids, playout, sample_world
 from macao.simulate import play_round, simulate
 from solver.cards import parse_cards
@@ -16,7 +16,7 @@ from solver.cards import parse_cards
 SMALL = Budget(playouts=8, min_worlds=2, max_seconds=None)
 
 
-class Spy:
+class Spy(Bot):
     """Wraps a bot: records what it is given and checks every choice is legal."""
 
     def __init__(self, bot):

@@ -13,11 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from macao import (
+    Action,
     CallMacao,
     IllegalActionError,
     Phase,
     Play,
     Rules,
+    State,
     apply,
     interrupts,
     is_terminal,
@@ -32,7 +34,7 @@ CORE = list(itertools.product((2, 3, 4), (1, 2, 3, 4), (True, False), (True, Fal
 EXTRA = list(itertools.product((True, False), ("redraw", "ignore"), ("last_loses", "first_wins")))
 
 
-def rules_for(index: int, core: tuple) -> Rules:
+def rules_for(index: int, core: tuple[int, int, bool, bool, str]) -> Rules:
     players, decks, jokers, stop, stacking = core
     ace_wild, start_card, end_mode = EXTRA[index % len(EXTRA)]
     return Rules(
@@ -73,12 +75,12 @@ def check_invariants(state, expected: list[int]) -> None:
         assert state.drawn in state.hands[state.current]
 
 
-def play_random_game(rules: Rules, seed: int, check: bool = True) -> tuple[list, object]:
+def play_random_game(rules: Rules, seed: int, check: bool = True) -> tuple[list[Action], State]:
     """Play uniformly random legal actions (with random Macao calls); return the actions and end state."""
     rng = random.Random(f"playout:{seed}")
     state = new_game(rules, seed)
     expected = sorted(c.code for c in full_deck(rules.decks, rules.jokers))
-    history = []
+    history: list[Action] = []
     if check:
         check_invariants(state, expected)
     while not is_terminal(state):
@@ -94,7 +96,7 @@ def play_random_game(rules: Rules, seed: int, check: bool = True) -> tuple[list,
     return history, state
 
 
-def replay(rules: Rules, seed: int, history: list):
+def replay(rules: Rules, seed: int, history: list[Action]) -> State:
     state = new_game(rules, seed)
     for action in history:
         state = apply(state, action)

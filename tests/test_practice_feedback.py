@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 import solver
 from solver import strongest_back_first
@@ -16,7 +17,7 @@ from tests.test_app_pages import new_app, no_crash, texts
 HAND = "Ah Kh Qh Jd Js Th 9s 5s 3s 3h 3c 2s 2h"
 
 
-def submit(lang: str, arrangement: solver.Arrangement) -> object:
+def submit(lang: str, arrangement: solver.Arrangement) -> AppTest:
     at = new_app()
     at.session_state["lang"] = lang
     at.switch_page("app/pages/practice.py").run()

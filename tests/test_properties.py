@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,7 +14,7 @@ from solver import PRESETS, Arrangement, Card, Rules, hand_strength, is_valid, s
 
 DECK = [Card(i) for i in range(52)]
 
-OPTION_VALUES = {
+OPTION_VALUES: dict[str, list[Any]] = {
     "wheel": ["second", "lowest"],
     "strict": [False, True],
     "ties": ["zero", "owner"],

@@ -9,6 +9,7 @@ import sys
 from itertools import combinations
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
@@ -205,7 +206,7 @@ def test_field_opponents_play_the_fields_mix_of_naive_and_solver_hands() -> None
 
     solved = unranked("population")
 
-    def setup(opponents: str, field: str) -> oracle.Setup:
+    def setup(opponents: str, field: str) -> Any:  # an oracle.Setup
         return oracle.Setup("vietnamese", 4, 200, 3, ("fast",), opponents, field, field, None)
 
     # the beginners' field is all naive, the strong field plays no naive hand

@@ -17,8 +17,7 @@ import pytest
 from solver import Arrangement, InvalidRulesError, Rules, evaluate, parse_cards, score_table, solve
 from solver.messages import ECHO_CHARS, echo
 from solver.rules import MAX_CHI, MAX_MULT, NUMBER_RANGES
-from solver.scoring import check_hand, layouts_showing
-from solver.strategy import arrangement_from_codes
+from solver.scoring import arrangement_from_codes, check_hand, layouts_showing
 
 HAND = "Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s Tc Jh"
 LAYOUT = Rules.from_options({"special_detection": "layout"})

@@ -218,7 +218,7 @@ def test_the_hand_term_fit_recovers_planted_weights() -> None:
     hand = np.repeat(np.arange(hands), per_hand)
 
     def made(w: np.ndarray) -> np.ndarray:
-        return (features[hand][:, :, None] * w[:, slots.reshape(-1, 6)].transpose(1, 0, 2)).sum(axis=(1, 2))
+        return np.asarray((features[hand][:, :, None] * w[:, slots.reshape(-1, 6)].transpose(1, 0, 2)).sum(axis=(1, 2)))
 
     gaps = made(truth) + rng.normal(0, 1, hands)[hand] + rng.normal(0, 0.005, len(hand))
     got = fit_hand_weights(HandGaps(features, slots, gaps, hand), ridge=1e-3, iterations=400)

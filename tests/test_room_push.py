@@ -24,6 +24,7 @@ from rooms.notify import VersionWatch
 from store import Store, get_store
 from store.schema import rooms
 from tests.browser_support import wait_idle
+from tests.test_rooms import mau_binh_view
 
 
 @pytest.fixture
@@ -131,6 +132,7 @@ def test_on_postgresql_another_process_is_heard_by_listen() -> None:
 
 def open_stream(url: str, code: str, token: str | None) -> http.client.HTTPResponse:
     parts = urlsplit(url)
+    assert parts.hostname is not None
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
     headers = {} if token is None else {"Cookie": f"mau_binh_room_{code}={token}"}
     connection.request("GET", f"/room-events/{code}", headers=headers)
@@ -176,7 +178,7 @@ def test_the_stream_sends_only_versions_and_only_to_a_seat(server: str) -> None:
 
     assert next_version()[1] == 2
     def host_reveals() -> None:
-        view, _version = service.view(code, host)
+        view, _version = mau_binh_view(service, code, host)
         service.reveal(code, host, view.number, [list(r) for r in view.rows])
 
     delays = []
@@ -187,7 +189,7 @@ def test_the_stream_sends_only_versions_and_only_to_a_seat(server: str) -> None:
         assert version == service.version(code)
         delays.append(at - before)
     assert max(delays) < 1.0, delays  # another process's write: found by the watch's version check
-    room_cards = service.view(code, host)[0].cards
+    room_cards = mau_binh_view(service, code, host)[0].cards
     assert all(re.fullmatch(r"(retry: \d+|event: own|data: \d+|: still here|)", line) for line in got), got
     assert not any(card in "\n".join(got) for card in room_cards)
     response.close()
@@ -213,7 +215,7 @@ def test_a_page_reruns_once_for_its_own_action_and_another_tab_of_the_seat_still
     code, host = service.create(Settings(seats=2), "Host")
     _seat, guest = service.join(code, "Guest")
     service.start(code, host)
-    view, _version = service.view(code, guest)
+    view, _version = mau_binh_view(service, code, guest)
     service.reveal(code, guest, view.number, [list(r) for r in view.rows])
     host_name = urlsplit(server).hostname or "127.0.0.1"
     context = browser.new_context(viewport={"width": 390, "height": 844})

@@ -16,7 +16,7 @@ import pytest
 import sqlalchemy as sa
 from alembic import command
 
-from macao import CallMacao, State, apply, legal_actions, new_game, observe, placings
+from macao import Action, CallMacao, Play, PlayDrawn, State, apply, legal_actions, new_game, observe, placings
 from macao.bots import make_bot
 from macao.match import MatchScore
 from rooms import (
@@ -89,6 +89,13 @@ def full_room(service: Rooms, people: int = 3, **settings: object) -> tuple[str,
 def state(service: Rooms, code: str) -> Any:
     with service.store.read() as connection:
         return service._row(connection, code)[0]
+
+
+def mau_binh_view(service: Rooms, code: str, token: str) -> tuple[room_table.SeatView, int]:
+    """``service.view`` of a Mau Binh room: the seat view, narrowed to a Mau Binh one, and the version."""
+    view, version = service.view(code, token)
+    assert isinstance(view, room_table.SeatView)
+    return view, version
 
 
 def rows_of(view: room_table.SeatView) -> list[list[str]]:
@@ -201,7 +208,7 @@ def test_hands_are_dealt_from_the_rooms_secret(service: Rooms) -> None:
     expected = split_deck(keyed_shuffle(room.secret, "mau-binh deck 1", full_deck()), 4)
     assert room.deal is not None
     assert room.deal.hands == [" ".join(map(str, h)) for h in expected]
-    view, _version = service.view(code, tokens[1])
+    view, _version = mau_binh_view(service, code, tokens[1])
     assert sorted(view.cards) == sorted(map(str, expected[1]))
 
 
@@ -242,7 +249,7 @@ def test_a_seat_view_holds_no_other_seat_cards_until_the_hand_is_settled(service
     for number in (1, 2):
         for step in range(3):  # before any reveal, after one, after two (of three people)
             for seat, token in enumerate(tokens):
-                view, _version = service.view(code, token)
+                view, _version = mau_binh_view(service, code, token)
                 assert_previous_is_the_last_settled(view, room)
                 text = json.dumps(hand_in_play(view))
                 words = set(text.replace('"', " ").replace(",", " ").replace("|", " ").split())
@@ -250,9 +257,9 @@ def test_a_seat_view_holds_no_other_seat_cards_until_the_hand_is_settled(service
                 for other, cards in enumerate(hands):
                     if other != seat:
                         assert not cards & words, (number, step, seat, other)
-            view, _version = service.view(code, tokens[step])
+            view, _version = mau_binh_view(service, code, tokens[step])
             service.reveal(code, tokens[step], number, rows_of(view))
-        view, _version = service.view(code, tokens[0])
+        view, _version = mau_binh_view(service, code, tokens[0])
         assert view.phase == "settled" and view.last is not None
         service.next_hand(code, tokens[1], number)
         room = state(service, code)
@@ -265,12 +272,12 @@ def test_a_seat_that_polls_only_after_the_next_deal_still_sees_the_last_settleme
     between still gets hand 1's reveal and settlement (score_table's) with hand 2's cards."""
     code, tokens = full_room(service, people=3, preset="vietnamese")
     for token in tokens:
-        view, _version = service.view(code, token)
+        view, _version = mau_binh_view(service, code, token)
         service.reveal(code, token, 1, rows_of(view))
-    settled = service.view(code, tokens[0])[0].last
+    settled = mau_binh_view(service, code, tokens[0])[0].last
     assert settled is not None and settled.number == 1
     service.next_hand(code, tokens[0], 1)  # seat 2 never polled while hand 1 was the latest
-    view, _version = service.view(code, tokens[2])
+    view, _version = mau_binh_view(service, code, tokens[2])
     assert view.phase == "arranging" and view.number == 2 and view.last is None
     previous = view.previous
     assert previous is not None and previous == settled
@@ -280,9 +287,9 @@ def test_a_seat_that_polls_only_after_the_next_deal_still_sees_the_last_settleme
     room = state(service, code)
     assert room.deal is not None and sorted(view.cards) == sorted(room.deal.hands[2].split())
     for token in tokens:  # hand 2 settled: its own record, no previous
-        view, _version = service.view(code, token)
+        view, _version = mau_binh_view(service, code, token)
         service.reveal(code, token, 2, rows_of(view))
-    view, _version = service.view(code, tokens[2])
+    view, _version = mau_binh_view(service, code, tokens[2])
     assert view.previous is None and view.last is not None and view.last.number == 2
 
 
@@ -291,11 +298,11 @@ def test_the_settlement_is_score_table_of_every_seat_set_and_balances_run(servic
     totals = [0, 0, 0, 0]
     for number in (1, 2, 3):
         for token in tokens:
-            view, _version = service.view(code, token)
+            view, _version = mau_binh_view(service, code, token)
             rows = rows_of(view)
             rows[1], rows[2] = rows[2], rows[1]  # a different set from the dealt layout
             service.reveal(code, token, number, rows)
-        view, _version = service.view(code, tokens[2])
+        view, _version = mau_binh_view(service, code, tokens[2])
         record = view.last
         assert record is not None and record.number == number
         expected = score_table([Arrangement.parse(s) for s in record.sets], "vietnamese")
@@ -311,11 +318,11 @@ def test_the_settlement_is_score_table_of_every_seat_set_and_balances_run(servic
 
 def test_a_replayed_or_late_action_is_refused(service: Rooms) -> None:
     code, tokens = full_room(service, people=2)
-    view, _version = service.view(code, tokens[0])
+    view, _version = mau_binh_view(service, code, tokens[0])
     service.reveal(code, tokens[0], 1, rows_of(view))
     with pytest.raises(StaleAction, match="revealed hand 1 already"):
         service.reveal(code, tokens[0], 1, rows_of(view))
-    other, _ = service.view(code, tokens[1])
+    other, _ = mau_binh_view(service, code, tokens[1])
     service.reveal(code, tokens[1], 1, rows_of(other))
     with pytest.raises(StaleAction):
         service.reveal(code, tokens[1], 1, rows_of(other))
@@ -338,13 +345,13 @@ def test_a_set_must_hold_the_seat_own_cards(service: Rooms) -> None:
 
 def test_the_timer_plays_the_rows_as_they_stand_and_a_reload_finds_the_draft(service: Rooms, clock: Clock) -> None:
     code, tokens = full_room(service, people=2, timer=60)
-    view, _version = service.view(code, tokens[1])
+    view, _version = mau_binh_view(service, code, tokens[1])
     rows = rows_of(view)
     moved = [rows[0] + [rows[1][0]], rows[1][1:], rows[2]]  # caught mid-move: 4, 4, 5
     service.save_draft(code, tokens[1], 1, moved)
-    again, _version = service.view(code, tokens[1])
+    again, _version = mau_binh_view(service, code, tokens[1])
     assert rows_of(again) == moved
-    host_view, _version = service.view(code, tokens[0])
+    host_view, _version = mau_binh_view(service, code, tokens[0])
     service.reveal(code, tokens[0], 1, rows_of(host_view))
     assert service.view(code, tokens[0])[0].phase == "arranging"
     clock.ms += 59_000
@@ -352,7 +359,7 @@ def test_the_timer_plays_the_rows_as_they_stand_and_a_reload_finds_the_draft(ser
     assert service.view(code, tokens[0])[0].phase == "arranging"
     clock.ms += 1_000
     service.tick(code)
-    record = service.view(code, tokens[0])[0].last
+    record = mau_binh_view(service, code, tokens[0])[0].last
     assert record is not None
     flat = [c for row in moved for c in row]
     assert record.sets[1] == str(Arrangement(flat[:3], flat[3:8], flat[8:]))
@@ -363,14 +370,14 @@ def test_a_person_who_leaves_is_played_by_a_computer_until_they_come_back(servic
     code, tokens = full_room(service, people=3)
     service.leave(code, tokens[2])
     for token in tokens[:2]:
-        view, _version = service.view(code, token)
+        view, _version = mau_binh_view(service, code, token)
         assert [s.status for s in view.seats][2] == "away"
         service.reveal(code, token, 1, rows_of(view))
-    record = service.view(code, tokens[0])[0].last
+    record = mau_binh_view(service, code, tokens[0])[0].last
     assert record is not None and record.extra["stand_in"] == [2]
     service.come_back(code, tokens[2])
     service.next_hand(code, tokens[2], 1)
-    view, _version = service.view(code, tokens[0])
+    view, _version = mau_binh_view(service, code, tokens[0])
     assert [s.status for s in view.seats] == ["arranging", "arranging", "arranging", "computer"]
 
 
@@ -541,8 +548,8 @@ def people_room(
 def one_card_play(view: MacaoSeatView) -> tuple[int, int] | None:
     """The indices of a play that leaves one card, without and with Macao!, if the seat has one."""
     for i, action in enumerate(view.legal):
-        if getattr(action, "declare", False):
-            return view.legal.index(replace(action, declare=False)), i  # type: ignore[type-var]
+        if isinstance(action, (Play, PlayDrawn)) and action.declare:
+            return view.legal.index(replace(action, declare=False)), i
     return None
 
 
@@ -793,7 +800,13 @@ def test_a_three_round_match_plays_to_its_end_scored_as_the_macao_page(service: 
             rng2 = random.Random(keyed_text(room.secret, f"macao bot 2 {len(states) - 1}"))
             chosen = make_bot("normal").choose(observe(before, 2), legal_actions(before), rng2)
             assert legal_actions(before).index(chosen) == move
-        states.append(apply(before, CallMacao(-1 - move, before.exposed) if move < 0 else legal_actions(before)[move]))
+        action: Action
+        if move < 0:
+            assert before.exposed is not None  # a call names the exposed seat
+            action = CallMacao(-1 - move, before.exposed)
+        else:
+            action = legal_actions(before)[move]
+        states.append(apply(before, action))
     assert states[-1] == macao_room.rounds_played(room)[1]
 
 
@@ -936,7 +949,7 @@ def test_no_sequence_of_actions_lets_a_seat_view_show_another_seat_cards(service
             if room.phase == "arranging":
                 hands = [set(h.split()) for h in room.deal.hands]
                 for seat, token in enumerate(tokens):
-                    view, _version = service.view(code, token)
+                    view, _version = mau_binh_view(service, code, token)
                     assert_previous_is_the_last_settled(view, room)
                     words = set(json.dumps(hand_in_play(view)).replace('"', " ").replace("|", " ").split())
                     assert hands[seat] <= words, (game, seat)
@@ -944,7 +957,7 @@ def test_no_sequence_of_actions_lets_a_seat_view_show_another_seat_cards(service
             seat = rng.randrange(people)
             token = tokens[seat]
             move = rng.choice(["draft", "reveal", "reveal", "leave", "back", "time", "next"])
-            view, _version = service.view(code, token)
+            view, _version = mau_binh_view(service, code, token)
             try:
                 if move == "draft" and view.rows:
                     rows = [list(r) for r in view.rows]
@@ -993,9 +1006,9 @@ def test_a_person_whose_page_went_quiet_is_played_by_a_computer_until_it_polls_a
     service.tick(code)
     assert [s.status for s in service.view(code, tokens[0])[0].seats][2] == "away"
     for token in tokens[:2]:
-        view, _version = service.view(code, token)
+        view, _version = mau_binh_view(service, code, token)
         service.reveal(code, token, 1, rows_of(view))
-    record = service.view(code, tokens[0])[0].last
+    record = mau_binh_view(service, code, tokens[0])[0].last
     assert record is not None and record.extra["stand_in"] == [2]
     service.heartbeat(code, tokens[2])
     service.come_back(code, tokens[2])

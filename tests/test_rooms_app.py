@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from app.room_seat import TOKENS
 from rooms import Rooms, Settings
+from rooms.table import Room
 from solver import score_table
 from solver.scoring import Arrangement
 from store import get_store
@@ -27,7 +28,7 @@ def sent(at: AppTest) -> str:
 
 def room_code(at: AppTest) -> str:
     for element in at.get("html"):
-        body = element.proto.body
+        body: str = element.proto.body
         if "data-room-code=" in body:
             return body.split('data-room-code="')[1].split('"')[0]
     raise AssertionError("no data-room-code on the page")
@@ -85,6 +86,7 @@ def test_create_join_start_reveal_and_the_settlement_is_score_table() -> None:
     service = Rooms(get_store())
     with service.store.read() as connection:
         room, _version = service._row(connection, code)
+    assert isinstance(room, Room)
     assert room.deal is not None and [s.level for s in room.seats] == [None, None, "expert", "club"]
     hands = room.deal.hands
     for at, seat in ((host, 0), (guest, 1)):
@@ -110,6 +112,7 @@ def test_create_join_start_reveal_and_the_settlement_is_score_table() -> None:
     no_crash(guest)
     with service.store.read() as connection:
         room, _version = service._row(connection, code)
+    assert isinstance(room, Room)
     assert room.deal is not None and room.deal.number == 2
     last = last_hand_attrs(guest)
     assert sorted(last) == [0, 1, 2, 3] and {a["data-last-hand"] for a in last.values()} == {"1"}
@@ -202,6 +205,7 @@ def test_a_person_page_catches_a_forgotten_macao_and_shows_the_standings(monkeyp
     def table(code: str) -> tuple[macao_room.MacaoRoom, State]:
         with service.store.read() as connection:
             room, _version = service._row(connection, code)
+        assert isinstance(room, macao_room.MacaoRoom)
         return room, macao_room.round_state(room)
 
     for _room in range(40):
@@ -271,6 +275,7 @@ def test_any_run_of_the_room_settles_a_hand_whose_time_ran_out() -> None:
     no_crash(guest_page)
     with service.store.read() as connection:
         room, _version = service._row(connection, code)
+    assert isinstance(room, Room)
     assert room.deal is not None and room.deal.deadline_ms is not None
     feeds = [e for e in guest_page.get("bidi_component") if "room-events" in str(e.proto)]
     assert len(feeds) == 1 and str(room.deal.deadline_ms) in str(feeds[0].proto)  # the element counts down to it

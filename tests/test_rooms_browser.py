@@ -31,14 +31,14 @@ from playwright import sync_api
 
 from rooms import Rooms
 from rooms import table as room_table
+from rooms.macao_room import MacaoRoom
 from solver import score_table
 from solver.scoring import Arrangement
 from store import Store, database_url
-from tests.browser_support import assert_fits, streamlit_server, wait_idle
+from tests.browser_support import PHONE, assert_fits, streamlit_server, wait_idle
 
 pytestmark = pytest.mark.browser
 ROWS = ("front", "middle", "back")
-PHONE = {"width": 390, "height": 844}
 
 #: Every data-card in the page, shadow roots included.
 ALL_CARDS = """() => {
@@ -122,13 +122,20 @@ def assert_no_leak(
         assert not leaked, f"{when}: seat {seat} received {leaked} over its websocket"
 
 
-def room_state(code: str) -> room_table.Room:
+def room_state(code: str) -> room_table.Room | MacaoRoom:
     store = Store(database_url())
     try:
         with store.read() as connection:
             return Rooms(store)._row(connection, code)[0]
     finally:
         store.close()
+
+
+def mau_binh_state(code: str) -> room_table.Room:
+    """The state of a Mau Binh room, narrowed from ``Room | MacaoRoom``."""
+    room = room_state(code)
+    assert isinstance(room, room_table.Room)
+    return room
 
 
 def wait_for(check: Any, what: str, seconds: float = 60) -> None:
@@ -189,7 +196,7 @@ def test_three_people_and_a_computer_play_three_hands(
         for player in people:
             player.page.locator('[data-row="back"] [data-card]').first.wait_for(timeout=60_000)
             wait_idle(player.page)
-        state = room_state(code)
+        state = mau_binh_state(code)
         assert state.deal is not None and state.deal.number == number
         hands = state.deal.hands
         for player, seat in zip(people, seats):
@@ -233,7 +240,7 @@ def test_three_people_and_a_computer_play_three_hands(
             shown_by.append((sets, chis))
             player.frames.clear()  # the hand is settled: its cards may be shown from here
         assert all(s == shown_by[0] for s in shown_by)
-        record = room_state(code).records[-1]
+        record = mau_binh_state(code).records[-1]
         assert list(record["sets"]) == shown_by[0][0] and list(record["totals"]) == shown_by[0][1]
         assert list(record["seats"])[:3] == ["Lan", "Minh", "<b>Vy</b>"], record["seats"]  # names kept
         assert all(record["sets"][seat] == played for seat, played in expected.items())  # what each one revealed
@@ -332,6 +339,7 @@ def test_a_macao_room_of_two_people_and_a_computer_plays_to_its_end(
     else:
         raise AssertionError(f"the round did not end after {moves} moves")
     final = room_state(code)
+    assert isinstance(final, macao_room.MacaoRoom)
     assert final.phase == "over" and sorted(macao_room.seat_view(final, 0).placings) == [1, 2, 3]
     host.page.screenshot(path=str(tmp_path / "rooms-macao-390-over.png"), full_page=True)
     for player in (host, guest):

@@ -30,6 +30,7 @@ from solver.table import MAX_SEED, deal_hands, deal_seed
 from store import Store, get_store
 from store.engine import _config, create_engine
 from tests.app_support import no_crash, open_page
+from tests.test_rooms import mau_binh_view
 from tests.test_rooms_app import ROOMS, room_code, sent
 
 #: Deck seeds either side of a number tried (a hand's deck seed tells its neighbours').
@@ -84,7 +85,7 @@ def play_and_watch(service: Rooms, hands: int) -> tuple[list[list[str]], list[li
         assert isinstance(room, Room) and room.deal is not None
         dealt.append([frozenset(h.split()) for h in room.deal.hands])
         for token in tokens:
-            view, _version = service.view(code, token)
+            view, _version = mau_binh_view(service, code, token)
             if token == tokens[1]:
                 seen.append(repr(view))
             service.reveal(code, token, number, [list(r) for r in view.rows])
@@ -111,7 +112,7 @@ def test_the_room_secret_is_in_nothing_a_member_sees(service: Rooms) -> None:
     _seat, guest = service.join(code, "Guest")
     service.start(code, host)
     for token in (host, guest):
-        view, _version = service.view(code, token)
+        view, _version = mau_binh_view(service, code, token)
         service.reveal(code, token, 1, [list(r) for r in view.rows])
     room = room_of(service, code)
     texts = [repr(service.view(code, guest)[0]), service.history(code, guest), service.history(code, guest, "csv")]
@@ -204,7 +205,7 @@ def test_an_old_room_gets_a_secret_and_loses_its_seeds(tmp_path: Path) -> None:
     _seat, guest = service.join(code, "Guest")
     service.start(code, host)
     for token in (host, guest):
-        view, _version = service.view(code, token)
+        view, _version = mau_binh_view(service, code, token)
         service.reveal(code, token, 1, [list(r) for r in view.rows])
     macao, macao_host = service.create(MacaoSettings(seats=2), "Host")
     service.start(macao, macao_host)

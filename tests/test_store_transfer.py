@@ -7,7 +7,7 @@ import json
 import random
 import re
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,7 @@ T0 = datetime(2026, 4, 1, 8, tzinfo=timezone.utc)
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
+def store(tmp_path: Path) -> Iterator[Store]:
     s = Store(f"sqlite:///{tmp_path / 'transfer.sqlite3'}")
     yield s
     s.close()

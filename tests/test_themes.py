@@ -67,6 +67,13 @@ EXAMPLES = [
 ]
 
 
+def example_sets(index: int) -> tuple[str, str, str]:
+    """The hand, the played set and the better set of ``EXAMPLES[index]``, one that names its better set."""
+    _, hand, played, better, *_ = EXAMPLES[index]
+    assert isinstance(hand, str) and isinstance(played, str) and isinstance(better, str)
+    return hand, played, better
+
+
 def found(hand: str, played: str, better: str | None, rules: Rules) -> tuple[Theme, ...]:
     return themes(hand, played, better or solve(hand, rules).best, rules)
 
@@ -90,7 +97,7 @@ def test_each_theme_is_found_in_its_example(
 
 
 def test_the_made_hand_themes_name_the_cards_and_both_directions() -> None:
-    hand, naive, best = EXAMPLES[2][1], EXAMPLES[2][2], EXAMPLES[2][3]
+    hand, naive, best = example_sets(2)
     broke = next(t for t in themes(hand, naive, best) if t.id == "broken-straight")
     assert broke.cards == ("Ts", "9h", "8c", "7d", "6s") and broke.category == solver.hands.STRAIGHT
     # played and best swapped: the better set now breaks the straight the played set keeps
@@ -137,7 +144,7 @@ def test_themes_that_do_not_apply_are_not_found() -> None:
     assert kicker == {"kicker"}  # no scoop risk, no weak row, no made hand for a kicker swap
     assert "kicker" not in {t.id for t in found(*EXAMPLES[7][1:5])}  # the plans differ there
     # heads-up, four-two: the split two pair matters less than the sập risk threshold
-    assert "scoop-risk" not in {t.id for t in themes(EXAMPLES[7][1], EXAMPLES[7][2], EXAMPLES[7][3], "plain", 2)}
+    assert "scoop-risk" not in {t.id for t in themes(*example_sets(7), "plain", 2)}
 
 
 def test_a_theme_record_checks_its_id_and_side() -> None:
@@ -195,7 +202,7 @@ def test_a_foul_and_a_special_have_only_their_payment() -> None:
 
 
 def test_row_chances_and_main_parts() -> None:
-    hand, naive, best = EXAMPLES[7][1], EXAMPLES[7][2], EXAMPLES[7][3]
+    hand, naive, best = example_sets(7)
     mine, top = ev_parts(hand, naive), ev_parts(hand, best)
     for parts in (mine, top):
         for k in range(3):
