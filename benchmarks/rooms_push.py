@@ -43,9 +43,7 @@ from playwright import sync_api
 
 from rooms import MacaoSettings, Rooms, SeatView, Settings
 from store import Store
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, start_streamlit, wait_idle
-
-PHONE: sync_api.ViewportSize = {"width": 390, "height": 844}
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, PHONE, free_port, start_streamlit, wait_idle
 
 #: Installs window.__changed: a promise of the first Date.now() at which ``signature()``
 #: differs from its value now (shadow roots searched), or null after 30 s.  It is checked

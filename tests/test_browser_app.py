@@ -20,7 +20,7 @@ from playwright import sync_api
 
 import solver
 from solver.hands import key3, key5
-from tests.browser_support import DESKTOP, PHONE, ROOT, assert_fits, wait_idle
+from tests.browser_support import DESKTOP, PHONE, ROOT, assert_fits, page_errors, wait_idle
 
 ROWS = ("front", "middle", "back")
 HAND = "Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s 10c Jh"
@@ -46,8 +46,7 @@ def shoot(page: object, path: Path) -> None:
 #: Every element of the page, shadow roots included, that reaches past the screen's edge.
 def test_paste_and_solve_on_a_phone(server: str, browser: object, tmp_path: Path) -> None:
     page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    errors = page_errors(page)
     page.goto(server)
     box = page.get_by_label("Your 13 cards")
     box.wait_for(timeout=30_000)
@@ -143,8 +142,7 @@ def grade_best(page: object, path: Path) -> None:
 
 def test_practice_hand_arranged_only_by_dragging(server: str, browser: object, tmp_path: Path) -> None:
     page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    errors = page_errors(page)
     rows, target = deal_seeded(page, server, 2024)
     shoot(page, tmp_path / "practice-dealt-390.png")
     drags = 0
@@ -170,8 +168,7 @@ def test_practice_hand_arranged_only_by_dragging(server: str, browser: object, t
 
 def test_practice_hand_arranged_only_by_tapping(server: str, browser: object, tmp_path: Path) -> None:
     page = browser.new_page(viewport=DESKTOP)  # type: ignore[attr-defined]
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    errors = page_errors(page)
     rows, target = deal_seeded(page, server, 77)
     taps = 0
     # a card tapped, then a row: it moves there (the contract); back again the same way
@@ -236,8 +233,7 @@ def test_the_same_seed_deals_the_same_hand(server: str, browser: object) -> None
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
 def test_every_page_fits_the_screen(server: str, browser: object, tmp_path: Path, viewport: dict[str, int]) -> None:
     page = browser.new_page(viewport=viewport)  # type: ignore[attr-defined]
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    errors = page_errors(page)
     width = viewport["width"]
     page.goto(f"{server}/?hand=" + HAND.replace(" ", "+"))  # type: ignore[attr-defined]
     page.get_by_text("Top alternatives").wait_for(timeout=30_000)  # type: ignore[attr-defined]

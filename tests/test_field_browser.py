@@ -11,7 +11,7 @@ import pytest
 from playwright import sync_api
 
 from solver import solve
-from tests.browser_support import DESKTOP, PHONE, assert_fits, wait_idle
+from tests.browser_support import DESKTOP, PHONE, assert_fits, page_errors, wait_idle
 from tests.field_support import FIELD_HAND
 from tests.test_browser_app import shoot
 
@@ -27,8 +27,7 @@ def ev_text(field: str) -> str:
 
 def test_a_phone_link_opens_solve_with_the_strong_field(server: str, browser: object, tmp_path: Path) -> None:
     page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    errors = page_errors(page)
     page.goto(f"{server}/?field=strong&hand=" + FIELD_HAND.replace(" ", "+"))
     page.get_by_text("Top alternatives").wait_for(timeout=60_000)
     wait_idle(page)
@@ -71,8 +70,7 @@ def test_the_selector_fits_on_every_page_and_language(
     server: str, browser: object, tmp_path: Path, viewport: dict[str, int], lang: str
 ) -> None:
     page = browser.new_page(viewport=viewport)  # type: ignore[attr-defined]
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    errors = page_errors(page)
     width = viewport["width"]
     hand = FIELD_HAND.replace(" ", "+")
     for name, url, ready, key in (

@@ -20,7 +20,7 @@ from playwright import sync_api
 from app.i18n import LANGUAGES
 from app.terms import SPECIAL_NAMES
 from solver.hands import CATEGORY_NAMES
-from tests.browser_support import PHONE, ROOT, page_errors, wait_idle
+from tests.browser_support import DESKTOP, PHONE, ROOT, page_errors, wait_idle
 
 HAND = "Ah Ad 7c 7s Kd Qd 9d 5d 2c 3h 8s 10c Jh"
 #: Each page (Solve is the default page, at /) with the query that fills it: a solved hand,
@@ -191,7 +191,7 @@ def test_browser_language_is_the_default(server: str, browser: sync_api.Browser,
 def test_the_picker_switches_language_and_the_address_follows(server: str, browser: sync_api.Browser) -> None:
     """A tap on ខ្មែរ turns the page Khmer and writes ?lang=km; another page of the session
     (through the page list) is Khmer too."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})  # the page list shows at the top
+    page = browser.new_page(viewport=DESKTOP)  # the page list shows at the top
     page.goto(f"{server}/rules?lang=en")
     page.locator("h1").first.wait_for(timeout=60_000)
     page.locator(".st-key-lang_picker button", has_text="ខ្មែរ").click()

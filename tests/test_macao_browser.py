@@ -14,7 +14,15 @@ from typing import Any
 import pytest
 from playwright import sync_api
 
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, require_chromium, streamlit_server
+from tests.browser_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DESKTOP,
+    PHONE,
+    page_errors,
+    require_chromium,
+    streamlit_server,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -76,8 +84,7 @@ def test_play_a_round_to_the_end_tapping_lit_cards(tmp_path):
     with streamlit_server("streamlit_app.py", tmp_path / "streamlit.log") as root, sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport=DESKTOP)  # the speed's drop-down list opens in place at this width
-        page_errors: list[str] = []
-        page.on("pageerror", lambda e: page_errors.append(str(e)))
+        script_errors = page_errors(page)
         page.goto(f"{root}/macao")
         page.get_by_role("button", name="New round").wait_for(timeout=30_000)
         _choose(page, "Game speed", "Instant")
@@ -134,7 +141,7 @@ def test_play_a_round_to_the_end_tapping_lit_cards(tmp_path):
         text = page.inner_text("body")
         assert "Your statistics" in text and "Rounds" in text
         assert "Traceback" not in text and "(rule" not in text
-        assert not page_errors, page_errors
+        assert not script_errors, script_errors
         print(f"Macao round: {taps} taps over {turns} turns = {taps / max(turns, 1):.2f} taps a turn")
         browser.close()
     assert (tmp_path / "macao-end-390.png").stat().st_size > 0
@@ -163,8 +170,7 @@ def test_seats_show_their_last_move_and_a_dim_card_says_why_on_a_phone(tmp_path)
     with streamlit_server("streamlit_app.py", tmp_path / "streamlit.log") as root, sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport=DESKTOP)
-        page_errors: list[str] = []
-        page.on("pageerror", lambda e: page_errors.append(str(e)))
+        script_errors = page_errors(page)
         page.goto(f"{root}/macao")
         page.get_by_role("button", name="New round").wait_for(timeout=30_000)
         _settle(page)  # a busy machine may still be drawing the options
@@ -204,5 +210,5 @@ def test_seats_show_their_last_move_and_a_dim_card_says_why_on_a_phone(tmp_path)
                 break
             _one_move(page)
         assert explained, f"no dim card to tap; screenshots in {tmp_path}"
-        assert not page_errors, page_errors
+        assert not script_errors, script_errors
         browser.close()

@@ -17,7 +17,7 @@ from playwright import sync_api
 from solver import score_table, solve
 from solver.scoring import Arrangement
 from solver.table import TableConfig
-from tests.browser_support import assert_fits, wait_idle
+from tests.browser_support import PHONE, assert_fits, wait_idle
 
 pytestmark = pytest.mark.browser
 SEED = 2718
@@ -65,7 +65,7 @@ def tap_to(page: sync_api.Page, target: Arrangement) -> int:
 
 def test_three_hands_by_tapping_at_390_px(server: str, browser: sync_api.Browser, tmp_path: Path) -> None:
     table = TableConfig(seed=SEED, preset="vietnamese", levels=LEVELS)
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page = browser.new_page(viewport=PHONE)
     page.goto(f"{server}/play?seed={SEED}&preset=vietnamese&players=3&levels={','.join(LEVELS)}")
     for number in (1, 2, 3):
         page.locator('[data-row="back"] [data-card]').first.wait_for(timeout=60_000)
@@ -93,7 +93,7 @@ def test_three_hands_by_tapping_at_390_px(server: str, browser: sync_api.Browser
         assert page.get_by_role("link", name="Open on Solve").count() == 1
         if number == 1:  # the review's Practice link deals this very hand there
             href = str(page.get_by_role("link", name="Open on Practice").get_attribute("href"))
-            practice = browser.new_page(viewport={"width": 390, "height": 844})
+            practice = browser.new_page(viewport=PHONE)
             practice.goto(f"{server}/{href.lstrip('./')}")
             practice.locator('[data-row="back"] [data-card]').first.wait_for(timeout=60_000)
             assert sorted(c for row in ROWS for c in row_cards(practice, row)) == sorted(str(c) for c in hand)
@@ -114,7 +114,7 @@ def test_three_hands_by_tapping_at_390_px(server: str, browser: sync_api.Browser
 
 @pytest.mark.slow
 def test_timer_runs_out_and_plays_the_set_as_it_stands(server: str, browser: sync_api.Browser, tmp_path: Path) -> None:
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page = browser.new_page(viewport=PHONE)
     page.goto(f"{server}/play?seed=99&preset=plain&players=2&levels=club")
     page.locator('[data-row="back"] [data-card]').first.wait_for(timeout=60_000)
     wait_idle(page)

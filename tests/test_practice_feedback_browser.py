@@ -7,16 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import wait_idle
+from tests.browser_support import DESKTOP, page_errors, wait_idle
 from trainer.themes import THEME_IDS
 
 pytestmark = pytest.mark.browser
 
 
 def test_a_losing_submission_shows_data_theme_elements(server: str, browser: object, tmp_path: Path) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = browser.new_page(viewport=DESKTOP)  # type: ignore[attr-defined]
+    errors = page_errors(page)
     page.goto(f"{server}/practice?seed=31&players=4&preset=vietnamese")
     page.locator("[data-row='back'] [data-card]").first.wait_for(timeout=30_000)
     wait_idle(page)

@@ -14,7 +14,16 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, require_chromium, streamlit_server, wait_idle
+from tests.browser_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DESKTOP,
+    free_port,
+    page_errors,
+    require_chromium,
+    streamlit_server,
+    wait_idle,
+)
 
 ROWS = ("front", "middle", "back")
 COOKIE = "mau_binh_profile"
@@ -73,10 +82,9 @@ def test_a_moved_card_survives_reload_and_restart_and_the_code_opens_it_elsewher
     monkeypatch.setenv("MAU_BINH_DATA_DIR", str(data))
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        home = browser.new_context(viewport={"width": 1280, "height": 900})
+        home = browser.new_context(viewport=DESKTOP)
         page = home.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        errors = page_errors(page)
 
         with streamlit_server("streamlit_app.py", tmp_path / "first.log", port) as url:
             dealt = open_practice(page, url)
@@ -117,7 +125,7 @@ def test_a_moved_card_survives_reload_and_restart_and_the_code_opens_it_elsewher
             assert shown_rows(page) == moved
 
             # a new browser (no cookie, no storage) starts a profile of its own: the hand as dealt
-            away = browser.new_context(viewport={"width": 1280, "height": 900})
+            away = browser.new_context(viewport=DESKTOP)
             other = away.new_page()
             assert open_practice(other, url) == dealt
             assert wait_for_cookie(other, away) != secret
@@ -167,7 +175,7 @@ def test_a_moved_card_survives_reload_and_restart_and_the_code_opens_it_elsewher
             other.get_by_text("That file cannot be imported").wait_for(timeout=30_000)
             assert open_practice(other, url) == moved
             # the exported file imports (into a fresh profile: the hand comes with it)
-            fresh = browser.new_context(viewport={"width": 1280, "height": 900})
+            fresh = browser.new_context(viewport=DESKTOP)
             third = fresh.new_page()
             third.goto(url + "/profile")
             third.locator("[data-testid=stFileUploaderDropzoneInput]").wait_for(state="attached", timeout=60_000)

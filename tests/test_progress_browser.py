@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from playwright import sync_api
 
-from tests.browser_support import free_port, start_streamlit, wait_idle
+from tests.browser_support import DESKTOP, free_port, start_streamlit, wait_idle
 
 pytestmark = pytest.mark.browser
 SEED = 4242
@@ -112,7 +112,7 @@ def test_progress_survives_restart_and_kill(browser: sync_api.Browser, tmp_path:
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     log = tmp_path / "server.log"
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     with running(data_dir, log) as server:
         hands, queue, code = progress_numbers(page, server.url)

@@ -23,7 +23,7 @@ from rooms import Rooms, Settings, notify
 from rooms.notify import VersionWatch
 from store import Store, get_store
 from store.schema import rooms
-from tests.browser_support import wait_idle
+from tests.browser_support import PHONE, wait_idle
 from tests.test_rooms import mau_binh_view
 
 
@@ -218,7 +218,7 @@ def test_a_page_reruns_once_for_its_own_action_and_another_tab_of_the_seat_still
     view, _version = mau_binh_view(service, code, guest)
     service.reveal(code, guest, view.number, [list(r) for r in view.rows])
     host_name = urlsplit(server).hostname or "127.0.0.1"
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = browser.new_context(viewport=PHONE)
     context.add_cookies([{"name": f"mau_binh_room_{code}", "value": host, "domain": host_name, "path": "/"}])
     acting, other_tab = context.new_page(), context.new_page()
     sent: list[bytes | str] = []
